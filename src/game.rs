@@ -1,0 +1,281 @@
+//! The one interface every rules engine speaks, and its shared vocabulary.
+//!
+//! An engine implements [`Game`] (typed, pure, fast) plus [`Presenter`] (pictures and texts made from views)
+//! and [`BotPlayer`]. The table, the store and the front ends never see those types: they use the
+//! object-safe [`GameKind`] and [`LiveGame`] wrappers from [`crate::games::adapter`], which speak notation
+//! strings, JSON and PNG bytes.
+
+use std::fmt::{self, Display};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+pub use crate::rng::GameRng;
+
+/// A seat at the table, counted from 0 in turn order of the first game.
+pub type Seat = usize;
+
+/// Who is looking at a game: one seat (sees its own secrets) or a spectator (sees only public things).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Viewer {
+    /// The player in this seat.
+    Seat(Seat),
+    /// Anyone not playing.
+    Spectator,
+}
+
+/// Which seats owe a decision now. Several seats may owe one at once (a player whose turn it is not may
+/// have to decide, e.g. whether to block a Disaster), and solo games have one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToAct {
+    /// These seats may act now (never empty).
+    Seats(Vec<Seat>),
+    /// The game is over.
+    Over,
+}
+
+impl ToAct {
+    /// The seats that may act now (empty when the game is over).
+    pub fn seats(&self) -> &[Seat] {
+        match self {
+            ToAct::Seats(seats) => seats,
+            ToAct::Over => &[],
+        }
+    }
+
+    /// Whether `seat` may act now.
+    pub fn includes(&self, seat: Seat) -> bool {
+        self.seats().contains(&seat)
+    }
+}
+
+/// Someone who gets a score: a seat, or a player run by the rules themselves (an Automa).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Participant {
+    /// A seat at the table.
+    Seat(Seat),
+    /// A rules-driven opponent with this name.
+    Automa(String),
+}
+
+/// One participant's final result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// Whose result this is.
+    pub participant: Participant,
+    /// The final score.
+    pub score: i32,
+    /// 1 for the winner; tied participants share a place.
+    pub place: u32,
+    /// How the score was made, in a few words ("train 31 + run 4 + caboose 5").
+    pub detail: String,
+}
+
+/// The result of a finished game: standings, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Every participant, best first.
+    pub standings: Vec<Standing>,
+}
+
+impl Outcome {
+    /// The seats that took first place.
+    pub fn winning_seats(&self) -> Vec<Seat> {
+        self.standings
+            .iter()
+            .filter(|s| s.place == 1)
+            .filter_map(|s| match s.participant {
+                Participant::Seat(seat) => Some(seat),
+                Participant::Automa(_) => None,
+            })
+            .collect()
+    }
+
+    /// The standing of one seat, if it took part.
+    pub fn standing_of(&self, seat: Seat) -> Option<&Standing> {
+        self.standings
+            .iter()
+            .find(|s| s.participant == Participant::Seat(seat))
+    }
+}
+
+/// Who may read an [`Event`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    /// Everyone in the channel.
+    Everyone,
+    /// Only this seat (e.g. "you drew Oil 2 | Oil 3").
+    Only(Seat),
+}
+
+/// Something that happened, in words a turn message can use. Seats are written as [`seat_ref`] tokens,
+/// which the table replaces with the players' names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// Who may read it.
+    pub audience: Audience,
+    /// What happened.
+    pub text: String,
+}
+
+impl Event {
+    /// An event everyone may read.
+    pub fn public(text: impl Into<String>) -> Self {
+        Event {
+            audience: Audience::Everyone,
+            text: text.into(),
+        }
+    }
+
+    /// An event only `seat` may read.
+    pub fn private(seat: Seat, text: impl Into<String>) -> Self {
+        Event {
+            audience: Audience::Only(seat),
+            text: text.into(),
+        }
+    }
+}
+
+/// The token an engine writes for a seat in event texts; the table replaces it with the player's name.
+pub fn seat_ref(seat: Seat) -> String {
+    format!("{{seat{seat}}}")
+}
+
+/// Replaces every [`seat_ref`] token in `text` with `name(seat)`.
+pub fn fill_seat_refs(text: &str, name: impl Fn(Seat) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{seat") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 5..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match (after[..digits].parse::<Seat>(), after[digits..].starts_with('}')) {
+            (Ok(seat), true) => {
+                out.push_str(&name(seat));
+                rest = &after[digits + 1..];
+            }
+            _ => {
+                out.push_str("{seat");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A move or a notation string the rules refuse. The message says what was wrong; the table adds what
+/// would be legal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    /// What was wrong, in one sentence.
+    pub message: String,
+}
+
+impl RuleError {
+    /// A refusal with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        RuleError {
+            message: message.into(),
+        }
+    }
+}
+
+impl Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// A setup that cannot start a game (wrong number of players, a deck that is not the game's, …).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// One choice a game offers at creation: a key, its allowed values (the first is the default) and help.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// The key players type (`caboose`).
+    pub key: &'static str,
+    /// The allowed values, the default first.
+    pub values: &'static [&'static str],
+    /// What the option does, in one line.
+    pub help: &'static str,
+}
+
+/// A rules engine: a state, its actions and the functions between them. Pure: no I/O, no clocks.
+pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Choices made at creation (variants, rulings). Serialised as a flat JSON object whose fields are the
+    /// keys of [`Game::OPTIONS`] with string values.
+    type Options: Clone + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// An explicit deal or layout, so a game can start from a chosen position.
+    type Setup: Clone + Serialize + DeserializeOwned;
+    /// One decision, with a text notation that parses back to the same action.
+    type Action: Clone + Eq + Display + FromStr<Err = RuleError>;
+    /// What one viewer may see.
+    type View: Serialize;
+
+    /// The stable id used in commands and the store (`yardmaster`).
+    const ID: &'static str;
+    /// The name shown to people (`Yardmaster Express`).
+    const NAME: &'static str;
+    /// The options offered at creation.
+    const OPTIONS: &'static [OptionSpec];
+
+    /// How many seats this game can have.
+    fn seats() -> RangeInclusive<usize>;
+    /// A random setup for `players` seats.
+    fn deal(options: &Self::Options, players: usize, rng: &mut GameRng) -> Self::Setup;
+    /// A game from an explicit setup; `seed` feeds the game's own generator (reshuffles).
+    fn start(
+        options: Self::Options,
+        players: usize,
+        setup: Self::Setup,
+        seed: u64,
+    ) -> Result<Self, SetupError>;
+    /// How many seats play this game.
+    fn players(&self) -> usize;
+    /// Which seats owe a decision now.
+    fn to_act(&self) -> ToAct;
+    /// Every legal action of `seat` now (empty when it owes nothing).
+    fn legal(&self, seat: Seat) -> Vec<Self::Action>;
+    /// A human description of a legal action ("Add Oil 2 | Oil 3 face up").
+    fn label(&self, action: &Self::Action) -> String;
+    /// Applies an action; on error nothing has changed.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Event>, RuleError>;
+    /// What `viewer` may see now.
+    fn view(&self, viewer: Viewer) -> Self::View;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+/// Pictures and texts made from views (never from the full state).
+pub trait Presenter: Game {
+    /// A PNG of the table as `viewer` sees it; `names` are the players' names in seat order.
+    fn board_png(view: &Self::View, names: &[String]) -> Vec<u8>;
+    /// A PNG of the private part of a seat's view (its hand), if it has one now.
+    fn hand_png(view: &Self::View) -> Option<Vec<u8>>;
+    /// A short text picture of the table for the terminal and for text-only replies.
+    fn board_text(view: &Self::View, names: &[String]) -> String;
+    /// The private part of a seat's view as text (its hand), if it has one now.
+    fn hand_text(view: &Self::View) -> Option<String>;
+    /// Our own summary of the rules and rulings, for `/rules`.
+    fn rules_text() -> &'static str;
+}
+
+/// A computer player for a seat.
+pub trait BotPlayer: Game {
+    /// A sensible legal action for `seat`, which must owe a decision now.
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Self::Action;
+}

@@ -1,0 +1,313 @@
+//! The object-safe face of every game: notation strings in, JSON, texts and PNG bytes out. The table, the
+//! store and the front ends use only [`GameKind`] and [`LiveGame`]; [`Kind`] and [`Live`] implement them for
+//! any typed engine.
+
+use std::marker::PhantomData;
+use std::ops::RangeInclusive;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::game::{
+    BotPlayer, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError, Seat, SetupError,
+    ToAct, Viewer,
+};
+
+/// A legal move as people see it: the notation to type and a human label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalMove {
+    /// The notation (`up Y2|Y3`), also the value sent by autocomplete.
+    pub notation: String,
+    /// What it does, in words.
+    pub label: String,
+}
+
+/// A refused move: why, and what would have been legal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveError {
+    /// What was wrong.
+    pub message: String,
+    /// The mover's legal moves now (empty when it is not their turn).
+    pub legal: Vec<LegalMove>,
+}
+
+/// An accepted move: its canonical notation (what the log stores) and what happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Applied {
+    /// The move in canonical notation.
+    pub notation: String,
+    /// What happened, for the turn message.
+    pub events: Vec<Event>,
+}
+
+/// A game in progress, whatever its rules.
+pub trait LiveGame: Send + Sync {
+    /// The game's id (`yardmaster`).
+    fn game_id(&self) -> &'static str;
+    /// How many seats play.
+    fn players(&self) -> usize;
+    /// Which seats owe a decision now.
+    fn to_act(&self) -> ToAct;
+    /// The legal moves of `seat` now.
+    fn legal(&self, seat: Seat) -> Vec<LegalMove>;
+    /// Parses and applies a move; on error nothing has changed.
+    fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError>;
+    /// The move a bot in `seat` would make now, in notation.
+    fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String;
+    /// What `viewer` may see, as JSON.
+    fn view_json(&self, viewer: Viewer) -> Value;
+    /// A picture of the table as `viewer` sees it; `names` are the players' names in seat order.
+    fn board_png(&self, viewer: Viewer, names: &[String]) -> Vec<u8>;
+    /// A private picture of `seat`'s hand, if it holds cards now.
+    fn hand_png(&self, seat: Seat) -> Option<Vec<u8>>;
+    /// The table as text, as `viewer` sees it; `names` are the players' names in seat order.
+    fn board_text(&self, viewer: Viewer, names: &[String]) -> String;
+    /// `seat`'s hand as text, if it holds cards now.
+    fn hand_text(&self, seat: Seat) -> Option<String>;
+    /// The result, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The full state (hidden parts included) as JSON: the snapshot the store keeps.
+    fn state_json(&self) -> String;
+    /// An independent copy.
+    fn clone_box(&self) -> Box<dyn LiveGame>;
+}
+
+/// A kind of game: its descriptor, and how to start or restore one.
+pub trait GameKind: Send + Sync {
+    /// The stable id (`yardmaster`).
+    fn id(&self) -> &'static str;
+    /// The name shown to people.
+    fn name(&self) -> &'static str;
+    /// The allowed numbers of seats.
+    fn seats(&self) -> RangeInclusive<usize>;
+    /// The options offered at creation.
+    fn options(&self) -> &'static [OptionSpec];
+    /// Checks `key=value` choices and returns the options as JSON (defaults for the rest).
+    fn parse_options(&self, choices: &[(String, String)]) -> Result<String, String>;
+    /// A random setup for this many seats, from `seed`, as JSON.
+    fn deal(&self, options_json: &str, players: usize, seed: u64) -> Result<String, SetupError>;
+    /// Starts a game from options, a setup and a seed (all as stored).
+    fn start(
+        &self,
+        options_json: &str,
+        players: usize,
+        setup_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn LiveGame>, SetupError>;
+    /// Restores a game from its [`LiveGame::state_json`] snapshot.
+    fn restore(&self, state_json: &str) -> Result<Box<dyn LiveGame>, SetupError>;
+    /// Our summary of the rules and rulings.
+    fn rules_text(&self) -> &'static str;
+}
+
+/// The seed of a game's own generator is kept apart from the seed of its deal.
+const ENGINE_SEED_SALT: u64 = 0x0123_4567_89AB_CDEF;
+
+/// [`GameKind`] for a typed engine `G`.
+pub struct Kind<G>(PhantomData<fn() -> G>);
+
+impl<G> Kind<G> {
+    /// The descriptor of `G`.
+    pub const fn new() -> Self {
+        Kind(PhantomData)
+    }
+}
+
+impl<G> Default for Kind<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// [`LiveGame`] for a typed engine `G`.
+#[derive(Clone)]
+pub struct Live<G>(pub G);
+
+/// Applies `key=value` choices to `G`'s default options, checking each against [`Game::OPTIONS`].
+pub fn options_from_choices<G: Game>(choices: &[(String, String)]) -> Result<G::Options, String> {
+    let mut map = match serde_json::to_value(G::Options::default()) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    for (key, value) in choices {
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim().to_ascii_lowercase();
+        let Some(spec) = G::OPTIONS.iter().find(|s| s.key == key) else {
+            let keys: Vec<&str> = G::OPTIONS.iter().map(|s| s.key).collect();
+            return Err(if keys.is_empty() {
+                format!("{} has no options (got `{key}`)", G::NAME)
+            } else {
+                format!(
+                    "{} has no option `{key}`; its options are: {}",
+                    G::NAME,
+                    keys.join(", ")
+                )
+            });
+        };
+        if !spec.values.contains(&value.as_str()) {
+            return Err(format!(
+                "option `{key}` cannot be `{value}`; choose one of: {}",
+                spec.values.join(", ")
+            ));
+        }
+        map.insert(key, Value::String(value));
+    }
+    serde_json::from_value(Value::Object(map)).map_err(|e| format!("bad options: {e}"))
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, SetupError> {
+    serde_json::from_str(json).map_err(|e| SetupError(format!("bad {what}: {e}")))
+}
+
+impl<G: Game + Presenter + BotPlayer> GameKind for Kind<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seats(&self) -> RangeInclusive<usize> {
+        G::seats()
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        G::OPTIONS
+    }
+
+    fn parse_options(&self, choices: &[(String, String)]) -> Result<String, String> {
+        let options = options_from_choices::<G>(choices)?;
+        serde_json::to_string(&options).map_err(|e| e.to_string())
+    }
+
+    fn deal(&self, options_json: &str, players: usize, seed: u64) -> Result<String, SetupError> {
+        let options: G::Options = parse_json("options", options_json)?;
+        check_players::<G>(players)?;
+        let setup = G::deal(&options, players, &mut GameRng::seeded(seed));
+        serde_json::to_string(&setup).map_err(|e| SetupError(e.to_string()))
+    }
+
+    fn start(
+        &self,
+        options_json: &str,
+        players: usize,
+        setup_json: &str,
+        seed: u64,
+    ) -> Result<Box<dyn LiveGame>, SetupError> {
+        let options: G::Options = parse_json("options", options_json)?;
+        let setup: G::Setup = parse_json("setup", setup_json)?;
+        check_players::<G>(players)?;
+        let game = G::start(options, players, setup, seed ^ ENGINE_SEED_SALT)?;
+        Ok(Box::new(Live(game)))
+    }
+
+    fn restore(&self, state_json: &str) -> Result<Box<dyn LiveGame>, SetupError> {
+        let game: G = parse_json("snapshot", state_json)?;
+        Ok(Box::new(Live(game)))
+    }
+
+    fn rules_text(&self) -> &'static str {
+        G::rules_text()
+    }
+}
+
+fn check_players<G: Game>(players: usize) -> Result<(), SetupError> {
+    let seats = G::seats();
+    if seats.contains(&players) {
+        Ok(())
+    } else {
+        Err(SetupError(format!(
+            "{} takes {} to {} players, not {players}",
+            G::NAME,
+            seats.start(),
+            seats.end()
+        )))
+    }
+}
+
+impl<G: Game> Live<G> {
+    fn legal_moves(&self, seat: Seat) -> Vec<LegalMove> {
+        self.0
+            .legal(seat)
+            .iter()
+            .map(|action| LegalMove {
+                notation: action.to_string(),
+                label: self.0.label(action),
+            })
+            .collect()
+    }
+
+    fn refuse(&self, seat: Seat, error: RuleError) -> MoveError {
+        MoveError {
+            message: error.message,
+            legal: self.legal_moves(seat),
+        }
+    }
+}
+
+impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn players(&self) -> usize {
+        self.0.players()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<LegalMove> {
+        self.legal_moves(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError> {
+        let action: G::Action = notation.parse().map_err(|e| self.refuse(seat, e))?;
+        let events = self
+            .0
+            .apply(seat, &action)
+            .map_err(|e| self.refuse(seat, e))?;
+        Ok(Applied {
+            notation: action.to_string(),
+            events,
+        })
+    }
+
+    fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String {
+        self.0.bot_action(seat, rng).to_string()
+    }
+
+    fn view_json(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(self.0.view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn board_png(&self, viewer: Viewer, names: &[String]) -> Vec<u8> {
+        G::board_png(&self.0.view(viewer), names)
+    }
+
+    fn hand_png(&self, seat: Seat) -> Option<Vec<u8>> {
+        G::hand_png(&self.0.view(Viewer::Seat(seat)))
+    }
+
+    fn board_text(&self, viewer: Viewer, names: &[String]) -> String {
+        G::board_text(&self.0.view(viewer), names)
+    }
+
+    fn hand_text(&self, seat: Seat) -> Option<String> {
+        G::hand_text(&self.0.view(Viewer::Seat(seat)))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    fn state_json(&self) -> String {
+        serde_json::to_string(&self.0).expect("game states serialise")
+    }
+
+    fn clone_box(&self) -> Box<dyn LiveGame> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,17 @@
+//! Every game Roundhouse plays, and the registry that maps a game id to it.
+
+pub mod adapter;
+pub mod yardmaster;
+
+use adapter::GameKind;
+
+/// Every playable game. Adding a game is one line here plus its folder.
+pub static REGISTRY: &[&dyn GameKind] = &[];
+
+/// The game with this id (case-insensitive), if Roundhouse has it.
+pub fn find(id: &str) -> Option<&'static dyn GameKind> {
+    REGISTRY
+        .iter()
+        .copied()
+        .find(|kind| kind.id().eq_ignore_ascii_case(id.trim()))
+}

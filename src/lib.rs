@@ -1,0 +1,9 @@
+//! Roundhouse: train board and card games played asynchronously, on Discord or in a terminal.
+//!
+//! Layers, from the inside out: pure rules engines ([`games`]) behind one interface ([`game`]); the
+//! [`store`] (SQLite); the [`table`], which turns "user U in channel C says X" into replies; and thin front
+//! ends ([`console`]).
+
+pub mod game;
+pub mod games;
+pub mod rng;
