@@ -4,6 +4,10 @@
 //! [`store`] (SQLite); the [`table`], which turns "user U in channel C says X" into replies; and thin front
 //! ends ([`console`]).
 
+pub mod console;
 pub mod game;
 pub mod games;
+pub mod replay;
 pub mod rng;
+pub mod store;
+pub mod table;

@@ -1,1 +1,190 @@
-fn main() {}
+//! The `roundhouse` command line: play in the terminal, replay a game from notation, list games and rules.
+
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use roundhouse::console::{self, ConsoleSettings};
+use roundhouse::games;
+use roundhouse::replay;
+use roundhouse::store::Store;
+use roundhouse::table::{Table, TableOptions};
+
+/// Train board and card games, played asynchronously on Discord or here in the terminal.
+#[derive(Parser)]
+#[command(name = "roundhouse", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Action,
+}
+
+#[derive(Subcommand)]
+enum Action {
+    /// Play a game in the terminal, hot-seat and against bots.
+    Play {
+        /// The game (see `roundhouse games`).
+        game: String,
+        /// How many seats.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// How many of the seats bots play (all of them: the game plays itself).
+        #[arg(long, default_value_t = 0)]
+        bots: usize,
+        /// A fixed seed, for a reproducible deal.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A game option as key=value (repeatable; see `roundhouse games`).
+        #[arg(long = "option", short = 'o', value_parser = parse_option)]
+        options: Vec<(String, String)>,
+        /// The database file [default: roundhouse.db in your data folder].
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Continue the most recent unfinished terminal game of this kind.
+        #[arg(long)]
+        resume: bool,
+        /// Where board pictures are written [default: boards/ beside the database].
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Replay a setup and moves (JSON from FILE, or standard input) and print the state and outcome.
+    Replay {
+        /// The game.
+        game: String,
+        /// The input file; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+    },
+    /// List the games and their options.
+    Games,
+    /// Print our summary of a game's rules.
+    Rules {
+        /// The game.
+        game: String,
+    },
+}
+
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .ok_or_else(|| format!("`{text}` is not key=value"))
+}
+
+fn default_db() -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("roundhouse")
+        .join("roundhouse.db")
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Action::Play {
+            game,
+            players,
+            bots,
+            seed,
+            options,
+            db,
+            resume,
+            out,
+        } => {
+            let db = db.unwrap_or_else(default_db);
+            let out_dir = out.unwrap_or_else(|| {
+                db.parent()
+                    .map_or_else(|| PathBuf::from("boards"), |p| p.join("boards"))
+            });
+            let store = match Store::open(&db) {
+                Ok(store) => store,
+                Err(e) => return fail(&e.to_string()),
+            };
+            let table = Table::new(store, TableOptions::default());
+            let settings = ConsoleSettings {
+                game,
+                players,
+                bots,
+                seed,
+                options,
+                resume,
+                out_dir,
+            };
+            let stdin = io::stdin();
+            match console::run(&table, &settings, stdin.lock(), io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&e.to_string()),
+            }
+        }
+        Action::Replay { game, file } => run_replay(&game, file),
+        Action::Games => {
+            for kind in games::REGISTRY {
+                let seats = kind.seats();
+                println!(
+                    "{} — {} ({}–{} players)",
+                    kind.id(),
+                    kind.name(),
+                    seats.start(),
+                    seats.end()
+                );
+                for option in kind.options() {
+                    println!(
+                        "  -o {}={}   {}",
+                        option.key,
+                        option.values.join("|"),
+                        option.help
+                    );
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Action::Rules { game } => match games::find(&game) {
+            Some(kind) => {
+                println!("{}", kind.rules_text());
+                ExitCode::SUCCESS
+            }
+            None => fail(&format!("no game called `{game}`; see `roundhouse games`")),
+        },
+    }
+}
+
+fn run_replay(game: &str, file: Option<PathBuf>) -> ExitCode {
+    let input = match file.filter(|f| f.as_os_str() != "-") {
+        Some(path) => std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display())),
+        None => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .map(|_| text)
+                .map_err(|e| format!("cannot read standard input: {e}"))
+        }
+    };
+    let input = match input {
+        Ok(input) => input,
+        Err(e) => return fail(&e),
+    };
+    match replay::replay(game, &input) {
+        Ok(output) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&output).unwrap_or_default()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&failure).unwrap_or_default()
+            );
+            match failure.index {
+                Some(index) => eprintln!("move {index} refused: {}", failure.error),
+                None => eprintln!("{}", failure.error),
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("roundhouse: {message}");
+    ExitCode::from(2)
+}

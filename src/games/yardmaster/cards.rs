@@ -142,9 +142,7 @@ fn parse_railcar(text: &str) -> Option<Railcar> {
     let mut chars = text.chars();
     let cargo = Cargo::from_letter(chars.next()?)?;
     let value: u8 = chars.as_str().parse().ok()?;
-    (2..=4)
-        .contains(&value)
-        .then_some(Railcar { cargo, value })
+    (2..=4).contains(&value).then_some(Railcar { cargo, value })
 }
 
 impl FromStr for Face {

@@ -1,0 +1,276 @@
+//! The terminal front end: hot-seat play against bots over the same table and store as Discord.
+//!
+//! Every seat that is not a bot is a person at this keyboard ("Player 1", "Player 2", …). Board pictures
+//! are written as PNG files to a folder; the text picture is printed after every turn.
+
+mod commands;
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use crate::store::Status;
+use crate::table::{Caller, Command, Place, Reply, Table, TableError};
+
+use commands::{HELP, parse_line};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ConsoleSettings {
+    /// The game id.
+    pub game: String,
+    /// How many seats.
+    pub players: usize,
+    /// How many of them bots play.
+    pub bots: usize,
+    /// A fixed seed, for a reproducible game.
+    pub seed: Option<u64>,
+    /// `key=value` game options.
+    pub options: Vec<(String, String)>,
+    /// Continue the most recent unfinished terminal game of this kind instead of starting one.
+    pub resume: bool,
+    /// Where board pictures go.
+    pub out_dir: PathBuf,
+}
+
+/// Why the terminal session stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// The table refused to set the game up.
+    #[error("{0}")]
+    Table(#[from] TableError),
+    /// Reading input or writing output or pictures failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The settings cannot make a game.
+    #[error("{0}")]
+    Settings(String),
+}
+
+/// The channel prefix of terminal games in the store.
+const CHANNEL_PREFIX: &str = "terminal:";
+
+fn person(index: usize) -> Caller {
+    Caller::new(
+        format!("terminal-player-{}", index + 1),
+        format!("Player {}", index + 1),
+    )
+}
+
+/// The terminal's stand-in for whoever opens a game that only bots play.
+fn organiser() -> Caller {
+    Caller::new("terminal-organiser", "The organiser")
+}
+
+/// A terminal session: a table, a channel and the console's input and output.
+pub struct Console<'a, R, W> {
+    table: &'a Table,
+    place: Place,
+    input: R,
+    output: W,
+    out_dir: PathBuf,
+}
+
+/// Plays (or resumes) a game in the terminal until it ends or the input does.
+pub fn run<R: BufRead, W: Write>(
+    table: &Table,
+    settings: &ConsoleSettings,
+    input: R,
+    output: W,
+) -> Result<(), ConsoleError> {
+    let place = if settings.resume {
+        resume_place(table, &settings.game)?
+    } else {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        Place::channel(format!("{CHANNEL_PREFIX}{}:{nanos}", settings.game))
+    };
+    let mut console = Console {
+        table,
+        place,
+        input,
+        output,
+        out_dir: settings.out_dir.clone(),
+    };
+    std::fs::create_dir_all(&console.out_dir)?;
+    writeln!(
+        console.output,
+        "Board pictures go to {}",
+        console.out_dir.display()
+    )?;
+    if !settings.resume {
+        console.set_up(settings)?;
+    }
+    console.play()
+}
+
+fn resume_place(table: &Table, game: &str) -> Result<Place, ConsoleError> {
+    let open = table
+        .store()
+        .open_games_with_prefix(CHANNEL_PREFIX, game)
+        .map_err(TableError::from)?;
+    open.first()
+        .map(|record| Place::channel(record.channel.clone()))
+        .ok_or_else(|| {
+            ConsoleError::Settings(format!(
+                "there is no unfinished terminal game of `{game}` to resume"
+            ))
+        })
+}
+
+impl<R: BufRead, W: Write> Console<'_, R, W> {
+    fn set_up(&mut self, settings: &ConsoleSettings) -> Result<(), ConsoleError> {
+        if settings.bots > settings.players {
+            return Err(ConsoleError::Settings(format!(
+                "--bots {} is more than --players {}",
+                settings.bots, settings.players
+            )));
+        }
+        let people = settings.players - settings.bots;
+        let host = if people > 0 { person(0) } else { organiser() };
+        let new = Command::New {
+            game: settings.game.clone(),
+            options: settings.options.clone(),
+            seed: settings.seed,
+            sit: people > 0,
+        };
+        self.send(&host, new)?;
+        for index in 1..people {
+            self.send(&person(index), Command::Join)?;
+        }
+        for _ in 0..settings.bots {
+            self.send(&host, Command::AddBot)?;
+        }
+        self.send(&host, Command::Start)?;
+        Ok(())
+    }
+
+    /// Sends a command that must succeed (setting up) and shows its reply.
+    fn send(&mut self, caller: &Caller, command: Command) -> Result<(), ConsoleError> {
+        let reply = self.table.handle(&self.place, caller, command)?;
+        self.show(&reply)
+    }
+
+    fn show(&mut self, reply: &Reply) -> Result<(), ConsoleError> {
+        for post in [&reply.public, &reply.private].into_iter().flatten() {
+            writeln!(self.output, "{}", post.text)?;
+            if let Some(picture) = &post.image {
+                let path = self.out_dir.join(&picture.file_name);
+                std::fs::write(&path, &picture.png)?;
+                writeln!(self.output, "(picture: {})", path.display())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn play(&mut self) -> Result<(), ConsoleError> {
+        let mut shown_turn: Option<String> = None;
+        loop {
+            let Some(record) = self
+                .table
+                .store()
+                .open_game(&self.place.channel)
+                .map_err(TableError::from)?
+            else {
+                writeln!(self.output, "The game is over.")?;
+                return Ok(());
+            };
+            if record.status == Status::Lobby {
+                return Err(ConsoleError::Settings("the game was never started".into()));
+            }
+            let waiting = self.table.people_to_act(&self.place)?;
+            let Some(user) = waiting.first() else {
+                return Err(ConsoleError::Settings(
+                    "no one can move in this game".into(),
+                ));
+            };
+            let seat = record.seat_of(user).unwrap_or(0);
+            let caller = Caller::new(user.clone(), record.seats[seat].name.clone());
+            if shown_turn.as_deref() != Some(user.as_str()) {
+                let hand = self.table.handle(&self.place, &caller, Command::Hand)?;
+                writeln!(self.output, "\n— {}, your turn —", caller.name)?;
+                self.show(&hand)?;
+                shown_turn = Some(user.clone());
+            }
+            write!(self.output, "{}> ", caller.name)?;
+            self.output.flush()?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(
+                    self.output,
+                    "\nStopped. The game is saved: continue with --resume."
+                )?;
+                return Ok(());
+            }
+            match parse_line(&line) {
+                None => {}
+                Some(Err("quit")) => {
+                    writeln!(
+                        self.output,
+                        "Stopped. The game is saved: continue with --resume."
+                    )?;
+                    return Ok(());
+                }
+                Some(Err(_)) => writeln!(self.output, "{HELP}")?,
+                Some(Ok(Command::Undo)) => self.undo(&caller)?,
+                Some(Ok(command)) => {
+                    let moved =
+                        matches!(command, Command::Move(_) | Command::Resign | Command::Abort);
+                    match self.table.handle(&self.place, &caller, command) {
+                        Ok(reply) => {
+                            self.show(&reply)?;
+                            if moved {
+                                shown_turn = None;
+                            }
+                        }
+                        Err(error) => writeln!(self.output, "{}", error.explain())?,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks for an undo and, at this one keyboard, asks every other person to vote on it.
+    fn undo(&mut self, caller: &Caller) -> Result<(), ConsoleError> {
+        let reply = match self.table.handle(&self.place, caller, Command::Undo) {
+            Ok(reply) => reply,
+            Err(error) => {
+                writeln!(self.output, "{}", error.explain())?;
+                return Ok(());
+            }
+        };
+        self.show(&reply)?;
+        let voters = reply.public.map(|p| p.mentions).unwrap_or_default();
+        for voter in voters {
+            let Some(record) = self
+                .table
+                .store()
+                .open_game(&self.place.channel)
+                .map_err(TableError::from)?
+            else {
+                return Ok(());
+            };
+            let Some(seat) = record.seat_of(&voter) else {
+                continue;
+            };
+            let name = record.seats[seat].name.clone();
+            write!(self.output, "{name}, agree to the undo? [y/n] ")?;
+            self.output.flush()?;
+            let mut answer = String::new();
+            self.input.read_line(&mut answer)?;
+            let agree = answer.trim().eq_ignore_ascii_case("y")
+                || answer.trim().eq_ignore_ascii_case("yes");
+            let vote = self.table.handle(
+                &self.place,
+                &Caller::new(voter, name),
+                Command::UndoVote(agree),
+            )?;
+            self.show(&vote)?;
+            if !agree {
+                break;
+            }
+        }
+        Ok(())
+    }
+}

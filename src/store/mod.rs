@@ -1,0 +1,142 @@
+//! SQLite storage: connection handling, the migrations embedded from `migrations/`, and the queries.
+//!
+//! A game is kept as options + seed + setup + an ordered move log, with a snapshot of the replayed state
+//! and a version. Every write is one transaction that checks the version it expects, so two writers can
+//! never both apply a move on top of the same state.
+
+mod games;
+mod records;
+
+use std::path::Path;
+use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
+
+use include_dir::{Dir, include_dir};
+use rusqlite::Connection;
+use rusqlite_migration::Migrations;
+use thiserror::Error;
+
+pub use records::{
+    GameRecord, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, UndoChange,
+    UndoRequest, Update,
+};
+
+static MIGRATION_FILES: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
+
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    Migrations::from_directory(&MIGRATION_FILES).expect("migrations/ is well formed")
+});
+
+/// What can go wrong in the store.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The channel already has a game in a lobby or in play.
+    #[error("this channel already has an open game")]
+    ChannelBusy,
+    /// The game changed since it was read (another command got there first).
+    #[error("the game changed while this command ran")]
+    Conflict,
+    /// No game with that id.
+    #[error("no such game")]
+    NotFound,
+    /// The database file could not be opened or migrated.
+    #[error("cannot open the database {path}: {reason}")]
+    Open {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// A stored value is not what this version of Roundhouse expects.
+    #[error("corrupt record: {0}")]
+    Corrupt(String),
+    /// SQLite itself failed.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// The database. Cheap to share between threads: connections are pooled; SQLite in WAL mode lets readers
+/// run beside the one writer.
+pub struct Store {
+    path: String,
+    pool: Mutex<Vec<Connection>>,
+}
+
+/// How long a connection waits for another writer before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Store {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let open_error = |reason: String| StoreError::Open {
+            path: path.display().to_string(),
+            reason,
+        };
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| open_error(e.to_string()))?;
+        }
+        let store = Store {
+            path: path.display().to_string(),
+            pool: Mutex::new(Vec::new()),
+        };
+        let mut conn = store.connect().map_err(|e| open_error(e.to_string()))?;
+        MIGRATIONS
+            .to_latest(&mut conn)
+            .map_err(|e| open_error(e.to_string()))?;
+        store.give_back(conn);
+        Ok(store)
+    }
+
+    /// The database file's path.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    fn connect(&self) -> Result<Connection, rusqlite::Error> {
+        let conn = Connection::open(&self.path)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(conn)
+    }
+
+    fn give_back(&self, conn: Connection) {
+        if let Ok(mut pool) = self.pool.lock() {
+            pool.push(conn);
+        }
+    }
+
+    /// Runs `work` on a pooled connection.
+    fn with_conn<T>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let pooled = self.pool.lock().ok().and_then(|mut pool| pool.pop());
+        let mut conn = match pooled {
+            Some(conn) => conn,
+            None => self.connect()?,
+        };
+        let result = work(&mut conn);
+        self.give_back(conn);
+        result
+    }
+}
+
+/// The current time in Unix seconds.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid() {
+        MIGRATIONS.validate().expect("migrations validate");
+    }
+}

@@ -1,0 +1,247 @@
+//! The rows the store reads and writes, as plain types.
+
+use crate::game::Seat;
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Created; players join; not started.
+    Lobby,
+    /// In play.
+    Active,
+    /// Played to its end (or ended by resignation).
+    Finished,
+    /// Stopped early by a player or a channel manager.
+    Aborted,
+}
+
+impl Status {
+    /// The text stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Active => "active",
+            Status::Finished => "finished",
+            Status::Aborted => "aborted",
+        }
+    }
+
+    /// Reads the stored text.
+    pub fn parse(text: &str) -> Option<Status> {
+        [
+            Status::Lobby,
+            Status::Active,
+            Status::Finished,
+            Status::Aborted,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+    }
+
+    /// Whether the game still occupies its channel.
+    pub fn is_open(self) -> bool {
+        matches!(self, Status::Lobby | Status::Active)
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// The person's id, or `None` for a bot.
+    pub user_id: Option<String>,
+    /// The name shown at the table.
+    pub name: String,
+    /// Whether the person resigned (a bot plays the seat from then on).
+    pub resigned: bool,
+}
+
+impl SeatRecord {
+    /// A seat played by a person.
+    pub fn human(user_id: impl Into<String>, name: impl Into<String>) -> Self {
+        SeatRecord {
+            user_id: Some(user_id.into()),
+            name: name.into(),
+            resigned: false,
+        }
+    }
+
+    /// A seat played by a bot.
+    pub fn bot(name: impl Into<String>) -> Self {
+        SeatRecord {
+            user_id: None,
+            name: name.into(),
+            resigned: false,
+        }
+    }
+
+    /// Whether a bot plays this seat (a bot seat, or a resigned person's).
+    pub fn played_by_bot(&self) -> bool {
+        self.user_id.is_none() || self.resigned
+    }
+
+    /// Whether a person still plays this seat.
+    pub fn is_active_human(&self) -> bool {
+        self.user_id.is_some() && !self.resigned
+    }
+}
+
+/// A pending undo: `requester` asks to go back to the first `keep_moves` moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndoRequest {
+    /// The seat asking.
+    pub requester: Seat,
+    /// How many moves stay in the log.
+    pub keep_moves: usize,
+    /// The game version the request was made at; void once the game moves on.
+    pub at_version: i64,
+    /// Seats that agreed so far.
+    pub approvals: Vec<Seat>,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Its id.
+    pub id: i64,
+    /// The channel (or thread) it lives in.
+    pub channel: String,
+    /// The server, for per-server statistics (`None` in the terminal).
+    pub guild: Option<String>,
+    /// The game id in the registry (`yardmaster`).
+    pub kind: String,
+    /// Where it is in its life.
+    pub status: Status,
+    /// The options as JSON.
+    pub options: String,
+    /// The seed of the deal and of the game's own generator.
+    pub seed: u64,
+    /// The setup as JSON, once started.
+    pub setup: Option<String>,
+    /// The state after the last move, as JSON, once started.
+    pub snapshot: Option<String>,
+    /// Grows with every change; every write checks it.
+    pub version: i64,
+    /// The user who created it.
+    pub host: String,
+    /// Why it ended, once over.
+    pub ended_reason: Option<String>,
+    /// Unix seconds of creation.
+    pub created_at: i64,
+    /// Unix seconds of the last change.
+    pub updated_at: i64,
+    /// Seats in seat order.
+    pub seats: Vec<SeatRecord>,
+    /// A pending undo request, if any.
+    pub undo: Option<UndoRequest>,
+}
+
+impl GameRecord {
+    /// The seat of this user, if seated.
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.user_id.as_deref() == Some(user_id))
+    }
+
+    /// The seat names in seat order.
+    pub fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+}
+
+/// A move in the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// Its place in the log, from 0.
+    pub seq: usize,
+    /// The seat that made it.
+    pub seat: Seat,
+    /// The move in canonical notation.
+    pub notation: String,
+    /// Whether a bot made it.
+    pub by_bot: bool,
+    /// Unix seconds.
+    pub at: i64,
+}
+
+/// A move to append.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMove {
+    /// The seat that made it.
+    pub seat: Seat,
+    /// The move in canonical notation.
+    pub notation: String,
+    /// Whether a bot made it.
+    pub by_bot: bool,
+}
+
+/// One seat's final result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultRecord {
+    /// The seat.
+    pub seat: Seat,
+    /// The person, or `None` for a bot.
+    pub user_id: Option<String>,
+    /// The name at the table.
+    pub name: String,
+    /// The final score.
+    pub score: i32,
+    /// 1 for the winner.
+    pub place: u32,
+    /// Whether the person had resigned.
+    pub resigned: bool,
+}
+
+/// A new game to create.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The channel it lives in.
+    pub channel: String,
+    /// The server, if any.
+    pub guild: Option<String>,
+    /// The registry id of the game.
+    pub kind: String,
+    /// The options as JSON.
+    pub options: String,
+    /// The seed.
+    pub seed: u64,
+    /// The creating user.
+    pub host: String,
+    /// The first seats (usually the creator).
+    pub seats: Vec<SeatRecord>,
+}
+
+/// What to do with the pending undo request in an [`Update`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum UndoChange {
+    /// Leave it as it is.
+    #[default]
+    Keep,
+    /// Remove it.
+    Clear,
+    /// Replace it with this one.
+    Set(UndoRequest),
+}
+
+/// A change to one game, written in one transaction with a version check.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Update {
+    /// A new status.
+    pub status: Option<Status>,
+    /// Why it ended.
+    pub ended_reason: Option<String>,
+    /// The setup (at start).
+    pub setup: Option<String>,
+    /// The new snapshot.
+    pub snapshot: Option<String>,
+    /// All seats, replacing the stored ones.
+    pub seats: Option<Vec<SeatRecord>>,
+    /// Drop every move from this index on, before appending.
+    pub truncate_moves_to: Option<usize>,
+    /// Moves to append to the log.
+    pub append_moves: Vec<NewMove>,
+    /// Final results to record.
+    pub results: Option<Vec<ResultRecord>>,
+    /// What happens to the pending undo request.
+    pub undo: UndoChange,
+}

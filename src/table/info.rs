@@ -1,0 +1,165 @@
+//! Looking without changing anything: board, hand, legal moves, history, status.
+
+use crate::game::Viewer;
+use crate::games::adapter::LegalMove;
+use crate::store::Status;
+
+use super::session::{
+    kind_of, list_names, mentions_to_act, names_to_act, player_seat, readable_events, replay,
+};
+use super::{Caller, Place, Post, Reply, Table, TableError};
+
+/// How many moves `history` shows at most (the newest).
+const HISTORY_SHOWN: usize = 40;
+
+impl Table {
+    pub(super) fn board(&self, place: &Place) -> Result<Reply, TableError> {
+        let record = self.active_record(place)?;
+        let game = self.live_game(&record)?;
+        Ok(Reply::public(Post {
+            text: game.board_text(Viewer::Spectator, &record.names()),
+            image: self.board_picture(&record, game.as_ref()),
+            mentions: Vec::new(),
+        }))
+    }
+
+    pub(super) fn hand(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+        let record = self.active_record(place)?;
+        let seat = player_seat(&record, caller)?;
+        let game = self.live_game(&record)?;
+        let text = game.hand_text(seat).unwrap_or_else(|| {
+            format!(
+                "You hold no cards right now; waiting for {}.",
+                names_to_act(&record, game.as_ref())
+            )
+        });
+        Ok(Reply::private(Post {
+            text,
+            image: self.hand_picture(&record, game.as_ref(), seat),
+            mentions: Vec::new(),
+        }))
+    }
+
+    /// The caller's legal moves whose notation or label contains `filter` (case-insensitive), for
+    /// autocomplete and `?`. Empty when it is not their turn.
+    pub fn legal_moves(
+        &self,
+        place: &Place,
+        caller: &Caller,
+        filter: &str,
+    ) -> Result<Vec<LegalMove>, TableError> {
+        let record = self.active_record(place)?;
+        let seat = player_seat(&record, caller)?;
+        let game = self.live_game(&record)?;
+        let filter = filter.trim().to_lowercase();
+        Ok(game
+            .legal(seat)
+            .into_iter()
+            .filter(|m| {
+                m.notation.to_lowercase().contains(&filter)
+                    || m.label.to_lowercase().contains(&filter)
+            })
+            .collect())
+    }
+
+    /// The user ids of the people who must act now in the channel's game (empty before the start, when
+    /// only bots act, or when there is no game).
+    pub fn people_to_act(&self, place: &Place) -> Result<Vec<String>, TableError> {
+        let Some(record) = self.store.open_game(&place.channel)? else {
+            return Ok(Vec::new());
+        };
+        if record.status == Status::Lobby {
+            return Ok(Vec::new());
+        }
+        let game = self.live_game(&record)?;
+        Ok(mentions_to_act(&record, game.as_ref()))
+    }
+
+    pub(super) fn legal_reply(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+        let moves = self.legal_moves(place, caller, "")?;
+        if moves.is_empty() {
+            let record = self.active_record(place)?;
+            let game = self.live_game(&record)?;
+            return Ok(Reply::private(Post::text(format!(
+                "You have no move to make now; waiting for {}.",
+                names_to_act(&record, game.as_ref())
+            ))));
+        }
+        let mut text = String::from("Your legal moves:");
+        for m in &moves {
+            text.push_str(&format!("\n  {}  ({})", m.notation, m.label));
+        }
+        Ok(Reply::private(Post::text(text)))
+    }
+
+    pub(super) fn history(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+        let record = self.active_record(place)?;
+        let viewer = record
+            .seat_of(&caller.user_id)
+            .map_or(Viewer::Spectator, Viewer::Seat);
+        let moves = self.store.moves(record.id)?;
+        let (_, events) = replay(&record, &moves)?;
+        let skipped = moves.len().saturating_sub(HISTORY_SHOWN);
+        let mut text = if moves.is_empty() {
+            "No moves yet.".to_owned()
+        } else if skipped > 0 {
+            format!("Moves {}–{} of {}:", skipped + 1, moves.len(), moves.len())
+        } else {
+            format!("All {} moves:", moves.len())
+        };
+        for (m, happened) in moves.iter().zip(&events).skip(skipped) {
+            let lines = readable_events(&record, happened, viewer);
+            text.push_str(&format!("\n{}. {}", m.seq + 1, lines.join(" ")));
+        }
+        Ok(Reply::private(Post::text(text)))
+    }
+
+    pub(super) fn status(&self, place: &Place) -> Result<Reply, TableError> {
+        let record = self.open_record(place)?;
+        let kind = kind_of(&record)?;
+        let seats: Vec<String> = record
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mark = if s.resigned { " (resigned)" } else { "" };
+                format!("{}. {}{mark}", i + 1, s.name)
+            })
+            .collect();
+        let mut text = format!("{} · ", kind.name());
+        if record.status == Status::Lobby {
+            text.push_str("waiting for players to join and someone to `start`.");
+        } else {
+            let game = self.live_game(&record)?;
+            text.push_str(&format!(
+                "in play; now: {}.",
+                names_to_act(&record, game.as_ref())
+            ));
+        }
+        text.push_str(&format!("\nSeats: {}", seats.join(" · ")));
+        if record.options != "{}" {
+            text.push_str(&format!("\nOptions: {}", record.options));
+        }
+        if let Some(request) = record
+            .undo
+            .as_ref()
+            .filter(|r| r.at_version == record.version)
+        {
+            let approved: Vec<String> = request
+                .approvals
+                .iter()
+                .map(|&s| record.seats[s].name.clone())
+                .collect();
+            text.push_str(&format!(
+                "\nUndo asked by {} (agreed so far: {}).",
+                record.seats[request.requester].name,
+                if approved.is_empty() {
+                    "no one".to_owned()
+                } else {
+                    list_names(&approved)
+                }
+            ));
+        }
+        Ok(Reply::public(Post::text(text)))
+    }
+}

@@ -1,0 +1,181 @@
+//! Sessions at a table: lobby, seats, turn flow, bots in seats, undo by consent, resign and abort.
+//!
+//! The table turns "user U in channel C says X" into a [`Reply`], and knows nothing of Discord or the
+//! terminal: both front ends call [`Table::handle`]. Commands in one channel run one at a time; different
+//! channels run in parallel. Every change is committed to the [`Store`] before its reply exists.
+
+mod ending;
+mod info;
+mod lobby;
+mod locks;
+mod play;
+mod reply;
+mod session;
+mod undo;
+
+use crate::games;
+use crate::store::Store;
+
+pub use reply::{Picture, Post, Reply, TableError};
+
+/// Where a command was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The channel or thread (one open game each).
+    pub channel: String,
+    /// The server, for per-server results (`None` in the terminal).
+    pub guild: Option<String>,
+}
+
+impl Place {
+    /// A channel outside any server.
+    pub fn channel(channel: impl Into<String>) -> Self {
+        Place {
+            channel: channel.into(),
+            guild: None,
+        }
+    }
+}
+
+/// Who gave a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caller {
+    /// A stable user id.
+    pub user_id: String,
+    /// The name to show.
+    pub name: String,
+    /// Whether the caller may manage the channel (may abort any game in it).
+    pub manages_channel: bool,
+}
+
+impl Caller {
+    /// A caller without channel rights.
+    pub fn new(user_id: impl Into<String>, name: impl Into<String>) -> Self {
+        Caller {
+            user_id: user_id.into(),
+            name: name.into(),
+            manages_channel: false,
+        }
+    }
+}
+
+/// Everything a person can ask of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Open a lobby for a game. The creator takes the first seat unless `sit` is false.
+    New {
+        /// The game id.
+        game: String,
+        /// `key=value` choices.
+        options: Vec<(String, String)>,
+        /// A fixed seed (for reproducible games); random otherwise.
+        seed: Option<u64>,
+        /// Whether the creator sits down.
+        sit: bool,
+    },
+    /// Take a seat in the lobby.
+    Join,
+    /// Give up a seat before the start.
+    Leave,
+    /// Put a bot in a seat before the start.
+    AddBot,
+    /// Deal and begin.
+    Start,
+    /// Make a move, in the game's notation.
+    Move(String),
+    /// Show the table to the channel.
+    Board,
+    /// Show the caller's hand, privately.
+    Hand,
+    /// List the caller's legal moves, privately.
+    Legal,
+    /// Show the moves so far (hidden parts stay hidden).
+    History,
+    /// Ask to take back the caller's last move.
+    Undo,
+    /// Agree (`true`) or refuse (`false`) a pending undo.
+    UndoVote(bool),
+    /// Give up; a bot plays the seat from now on.
+    Resign,
+    /// End the game without a result.
+    Abort,
+    /// Who plays, whose turn, what is pending.
+    Status,
+}
+
+/// Table settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableOptions {
+    /// Whether replies carry PNG pictures (benchmarks and text-only front ends may turn them off).
+    pub pictures: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions { pictures: true }
+    }
+}
+
+/// The table layer over one store.
+pub struct Table {
+    store: Store,
+    options: TableOptions,
+    locks: locks::ChannelLocks,
+}
+
+impl Table {
+    /// A table over `store`.
+    pub fn new(store: Store, options: TableOptions) -> Self {
+        Table {
+            store,
+            options,
+            locks: locks::ChannelLocks::default(),
+        }
+    }
+
+    /// The store underneath.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Runs one command; commands in the same channel never overlap.
+    pub fn handle(
+        &self,
+        place: &Place,
+        caller: &Caller,
+        command: Command,
+    ) -> Result<Reply, TableError> {
+        let _turn = self.locks.lock(&place.channel);
+        match command {
+            Command::New {
+                game,
+                options,
+                seed,
+                sit,
+            } => self.new_game(place, caller, &game, &options, seed, sit),
+            Command::Join => self.join(place, caller),
+            Command::Leave => self.leave(place, caller),
+            Command::AddBot => self.add_bot(place, caller),
+            Command::Start => self.start(place, caller),
+            Command::Move(notation) => self.play(place, caller, &notation),
+            Command::Board => self.board(place),
+            Command::Hand => self.hand(place, caller),
+            Command::Legal => self.legal_reply(place, caller),
+            Command::History => self.history(place, caller),
+            Command::Undo => self.request_undo(place, caller),
+            Command::UndoVote(agree) => self.vote_undo(place, caller, agree),
+            Command::Resign => self.resign(place, caller),
+            Command::Abort => self.abort(place, caller),
+            Command::Status => self.status(place),
+        }
+    }
+}
+
+/// The ids of every game on offer, for error messages.
+fn game_ids() -> String {
+    games::REGISTRY
+        .iter()
+        .map(|g| g.id())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,243 @@
+//! The turn flow: a person's move, the bots' moves that follow, the end of the game, one commit, one reply.
+
+use crate::game::{Audience, Event, Outcome, Participant, Seat};
+use crate::games::adapter::LiveGame;
+use crate::rng::GameRng;
+use crate::store::{GameRecord, NewMove, ResultRecord, Status, UndoChange, Update};
+
+use super::session::{mentions_to_act, named, names_to_act, player_seat};
+use super::{Caller, Place, Post, Reply, Table, TableError};
+
+/// A game that keeps asking bots for moves longer than this is broken; stop rather than spin.
+const MAX_BOT_MOVES_PER_COMMAND: usize = 10_000;
+
+/// What a command has done so far, before it is committed.
+#[derive(Default)]
+pub(super) struct Progress {
+    /// Moves to append to the log.
+    pub moves: Vec<NewMove>,
+    /// Lines for the channel.
+    pub public: Vec<String>,
+    /// Lines for the caller only.
+    pub private: Vec<String>,
+    /// The caller's seat, if they play (their private events are shown to them).
+    pub caller_seat: Option<Seat>,
+}
+
+impl Progress {
+    /// Adds one applied move and what it made happen.
+    fn record(
+        &mut self,
+        record: &GameRecord,
+        seat: Seat,
+        notation: String,
+        by_bot: bool,
+        events: &[Event],
+    ) {
+        self.moves.push(NewMove {
+            seat,
+            notation,
+            by_bot,
+        });
+        for event in events {
+            match event.audience {
+                Audience::Everyone => self.public.push(named(record, &event.text)),
+                Audience::Only(to) if Some(to) == self.caller_seat => {
+                    self.private.push(named(record, &event.text));
+                }
+                Audience::Only(_) => {}
+            }
+        }
+    }
+}
+
+impl Table {
+    pub(super) fn play(
+        &self,
+        place: &Place,
+        caller: &Caller,
+        notation: &str,
+    ) -> Result<Reply, TableError> {
+        let record = self.active_record(place)?;
+        let seat = player_seat(&record, caller)?;
+        let mut game = self.live_game(&record)?;
+        if !game.to_act().includes(seat) {
+            return Err(TableError::NotYourTurn {
+                waiting_for: names_to_act(&record, game.as_ref()),
+            });
+        }
+        let applied = game
+            .apply(seat, notation)
+            .map_err(|e| TableError::IllegalMove {
+                message: e.message,
+                legal: e.legal,
+            })?;
+        let mut progress = Progress {
+            caller_seat: Some(seat),
+            ..Progress::default()
+        };
+        progress.record(&record, seat, applied.notation, false, &applied.events);
+        self.advance(record, game, progress, Update::default())
+    }
+
+    /// Lets bots play every seat they hold until a person must act or the game ends, then commits
+    /// `update` plus the moves, the snapshot and (at the end) the results, and builds the reply.
+    pub(super) fn advance(
+        &self,
+        record: GameRecord,
+        mut game: Box<dyn LiveGame>,
+        mut progress: Progress,
+        mut update: Update,
+    ) -> Result<Reply, TableError> {
+        let seated = GameRecord {
+            seats: update.seats.clone().unwrap_or_else(|| record.seats.clone()),
+            ..record.clone()
+        };
+        self.play_bots(&seated, game.as_mut(), &mut progress)?;
+        let outcome = game.outcome();
+        if let Some(outcome) = &outcome {
+            update.status = Some(Status::Finished);
+            update.ended_reason = Some("played to the end".into());
+            update.results = Some(results_from(&seated, outcome));
+            progress.public.push(standings_text(&seated, outcome));
+        }
+        update.snapshot = Some(game.state_json());
+        update.append_moves = std::mem::take(&mut progress.moves);
+        update.undo = UndoChange::Clear;
+        let version = self.store.update(record.id, record.version, &update)?;
+        let committed = GameRecord {
+            version,
+            status: update.status.unwrap_or(record.status),
+            ..seated
+        };
+        let mut text = progress.public.join("\n");
+        let mut mentions = Vec::new();
+        if outcome.is_none() {
+            text.push_str(&format!(
+                "\nNow: {}.",
+                names_to_act(&committed, game.as_ref())
+            ));
+            mentions = mentions_to_act(&committed, game.as_ref());
+        }
+        let public = Post {
+            text,
+            image: self.board_picture(&committed, game.as_ref()),
+            mentions,
+        };
+        let private =
+            (!progress.private.is_empty()).then(|| Post::text(progress.private.join("\n")));
+        Ok(Reply {
+            public: Some(public),
+            private,
+        })
+    }
+
+    fn play_bots(
+        &self,
+        record: &GameRecord,
+        game: &mut dyn LiveGame,
+        progress: &mut Progress,
+    ) -> Result<(), TableError> {
+        for _ in 0..MAX_BOT_MOVES_PER_COMMAND {
+            if game.outcome().is_some() {
+                return Ok(());
+            }
+            let bot_seat = game
+                .to_act()
+                .seats()
+                .iter()
+                .copied()
+                .find(|&s| record.seats.get(s).is_some_and(|r| r.played_by_bot()));
+            let Some(seat) = bot_seat else {
+                return Ok(());
+            };
+            let salt = (record.version as u64 + progress.moves.len() as u64 + 1)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut rng = GameRng::seeded(record.seed ^ salt);
+            let notation = game.bot_move(seat, &mut rng);
+            let applied = game.apply(seat, &notation).map_err(|e| {
+                TableError::Internal(format!(
+                    "the bot's move `{notation}` was refused: {}",
+                    e.message
+                ))
+            })?;
+            progress.record(record, seat, applied.notation, true, &applied.events);
+        }
+        Err(TableError::Internal(
+            "bots did not finish their turns".into(),
+        ))
+    }
+}
+
+/// Results per seat: people who resigned come after everyone who played on.
+pub(super) fn results_from(record: &GameRecord, outcome: &Outcome) -> Vec<ResultRecord> {
+    let mut rows: Vec<(bool, u32, ResultRecord)> = outcome
+        .standings
+        .iter()
+        .filter_map(|standing| match standing.participant {
+            Participant::Seat(seat) => record.seats.get(seat).map(|s| {
+                (
+                    s.resigned,
+                    standing.place,
+                    ResultRecord {
+                        seat,
+                        user_id: s.user_id.clone(),
+                        name: s.name.clone(),
+                        score: standing.score,
+                        place: 0,
+                        resigned: s.resigned,
+                    },
+                )
+            }),
+            Participant::Automa(_) => None,
+        })
+        .collect();
+    rows.sort_by_key(|(resigned, place, _)| (*resigned, *place));
+    let mut results: Vec<ResultRecord> = Vec::with_capacity(rows.len());
+    let mut previous_key = None;
+    for (index, (resigned, place, mut row)) in rows.into_iter().enumerate() {
+        row.place = match (previous_key, results.last()) {
+            (Some(key), Some(last)) if key == (resigned, place) => last.place,
+            _ => index as u32 + 1,
+        };
+        previous_key = Some((resigned, place));
+        results.push(row);
+    }
+    results
+}
+
+/// "Game over. 1. Alice 34 (train 30 + run 4) …".
+pub(super) fn standings_text(record: &GameRecord, outcome: &Outcome) -> String {
+    let mut text = String::from("Game over.");
+    for standing in &outcome.standings {
+        let name = match &standing.participant {
+            Participant::Seat(seat) => record.seats.get(*seat).map_or_else(
+                || format!("seat {}", seat + 1),
+                |s| {
+                    if s.resigned {
+                        format!("{} (resigned)", s.name)
+                    } else {
+                        s.name.clone()
+                    }
+                },
+            ),
+            Participant::Automa(name) => name.clone(),
+        };
+        text.push_str(&format!(
+            "\n{}. {name}: {} ({})",
+            standing.place, standing.score, standing.detail
+        ));
+    }
+    let winners: Vec<String> = outcome
+        .winning_seats()
+        .iter()
+        .filter_map(|&s| record.seats.get(s).map(|r| r.name.clone()))
+        .collect();
+    if !winners.is_empty() {
+        text.push_str(&format!(
+            "\nWinner: {}!",
+            super::session::list_names(&winners)
+        ));
+    }
+    text
+}

@@ -1,0 +1,170 @@
+//! Loading a game for a command: its record, its rules, its live state, and names for its seats.
+
+use crate::game::{Audience, Event, Seat, Viewer, fill_seat_refs};
+use crate::games::{self, adapter::GameKind, adapter::LiveGame};
+use crate::store::{GameRecord, MoveRecord, Status};
+
+use super::{Caller, Picture, Place, Table, TableError, game_ids};
+
+impl Table {
+    /// The open game of the channel.
+    pub(super) fn open_record(&self, place: &Place) -> Result<GameRecord, TableError> {
+        self.store
+            .open_game(&place.channel)?
+            .ok_or_else(|| TableError::NoGame { games: game_ids() })
+    }
+
+    /// The open game of the channel, which must be in play.
+    pub(super) fn active_record(&self, place: &Place) -> Result<GameRecord, TableError> {
+        let record = self.open_record(place)?;
+        if record.status == Status::Lobby {
+            return Err(TableError::NotStarted);
+        }
+        Ok(record)
+    }
+
+    /// The live state of a started game: its snapshot, or a replay of its log if the snapshot is unusable.
+    pub(super) fn live_game(&self, record: &GameRecord) -> Result<Box<dyn LiveGame>, TableError> {
+        let kind = kind_of(record)?;
+        if let Some(snapshot) = &record.snapshot
+            && let Ok(game) = kind.restore(snapshot)
+        {
+            return Ok(game);
+        }
+        let moves = self.store.moves(record.id)?;
+        Ok(replay(record, &moves)?.0)
+    }
+}
+
+/// The rules of a stored game.
+pub(super) fn kind_of(record: &GameRecord) -> Result<&'static dyn GameKind, TableError> {
+    games::find(&record.kind)
+        .ok_or_else(|| TableError::Internal(format!("this build has no game `{}`", record.kind)))
+}
+
+/// A game rebuilt from its log, with the events of each move.
+pub(super) type Replayed = (Box<dyn LiveGame>, Vec<Vec<Event>>);
+
+/// Starts a game from its record's setup and replays `moves`, returning the state and each move's events.
+pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replayed, TableError> {
+    let kind = kind_of(record)?;
+    let setup = record
+        .setup
+        .as_deref()
+        .ok_or_else(|| TableError::Internal("the game has no setup".into()))?;
+    let mut game = kind
+        .start(&record.options, record.seats.len(), setup, record.seed)
+        .map_err(|e| TableError::Internal(format!("stored setup refused: {e}")))?;
+    let mut events = Vec::with_capacity(moves.len());
+    for m in moves {
+        let applied = game.apply(m.seat, &m.notation).map_err(|e| {
+            TableError::Internal(format!(
+                "stored move {} `{}` refused: {}",
+                m.seq, m.notation, e.message
+            ))
+        })?;
+        events.push(applied.events);
+    }
+    Ok((game, events))
+}
+
+/// The caller's seat in a started game, if they still play it.
+pub(super) fn player_seat(record: &GameRecord, caller: &Caller) -> Result<Seat, TableError> {
+    let seat = record
+        .seat_of(&caller.user_id)
+        .ok_or(TableError::NotAPlayer {
+            hint: "; you can watch with `board`",
+        })?;
+    if record.seats[seat].resigned {
+        return Err(TableError::Resigned);
+    }
+    Ok(seat)
+}
+
+/// Replaces seat tokens in an engine text with the players' names.
+pub(super) fn named(record: &GameRecord, text: &str) -> String {
+    fill_seat_refs(text, |seat| {
+        record
+            .seats
+            .get(seat)
+            .map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone())
+    })
+}
+
+/// The texts of `events` that `viewer` may read, with names filled in.
+pub(super) fn readable_events(
+    record: &GameRecord,
+    events: &[Event],
+    viewer: Viewer,
+) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| match (e.audience, viewer) {
+            (Audience::Everyone, _) => true,
+            (Audience::Only(seat), Viewer::Seat(me)) => seat == me,
+            (Audience::Only(_), Viewer::Spectator) => false,
+        })
+        .map(|e| named(record, &e.text))
+        .collect()
+}
+
+/// "Alice", "Alice and Bob", "Alice, Bob and Carol".
+pub(super) fn list_names(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The names of the seats that must act now.
+pub(super) fn names_to_act(record: &GameRecord, game: &dyn LiveGame) -> String {
+    let names: Vec<String> = game
+        .to_act()
+        .seats()
+        .iter()
+        .filter_map(|&s| record.seats.get(s).map(|r| r.name.clone()))
+        .collect();
+    list_names(&names)
+}
+
+/// The user ids of people who must act now (bots are never pinged).
+pub(super) fn mentions_to_act(record: &GameRecord, game: &dyn LiveGame) -> Vec<String> {
+    game.to_act()
+        .seats()
+        .iter()
+        .filter_map(|&s| record.seats.get(s))
+        .filter(|s| s.is_active_human())
+        .filter_map(|s| s.user_id.clone())
+        .collect()
+}
+
+impl Table {
+    /// The public picture of the table, if pictures are on.
+    pub(super) fn board_picture(
+        &self,
+        record: &GameRecord,
+        game: &dyn LiveGame,
+    ) -> Option<Picture> {
+        self.options.pictures.then(|| Picture {
+            file_name: format!("{}-{}-board.png", record.kind, record.version),
+            png: game.board_png(Viewer::Spectator, &record.names()),
+        })
+    }
+
+    /// A seat's private picture of its hand, if pictures are on and it holds cards.
+    pub(super) fn hand_picture(
+        &self,
+        record: &GameRecord,
+        game: &dyn LiveGame,
+        seat: Seat,
+    ) -> Option<Picture> {
+        if !self.options.pictures {
+            return None;
+        }
+        game.hand_png(seat).map(|png| Picture {
+            file_name: format!("{}-{}-hand.png", record.kind, record.version),
+            png,
+        })
+    }
+}
