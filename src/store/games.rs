@@ -175,7 +175,7 @@ impl Store {
     /// Creates a game in a lobby; fails with [`StoreError::ChannelBusy`] if the channel has an open game.
     pub fn create_game(&self, new: &NewGame) -> Result<GameRecord, StoreError> {
         self.with_conn(|conn| {
-            let tx = conn.transaction()?;
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let at = now();
             let inserted = tx.execute(
                 "INSERT INTO games (channel, guild, kind, status, options, seed, version, host, created_at, updated_at) \
@@ -282,7 +282,7 @@ impl Store {
         update: &Update,
     ) -> Result<i64, StoreError> {
         self.with_conn(|conn| {
-            let tx = conn.transaction()?;
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let at = now();
             let changed = tx.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?3, \

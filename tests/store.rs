@@ -1,0 +1,252 @@
+//! The store: migrations from an empty file, durability across reopening, version checks, one open game
+//! per channel, and concurrent writers.
+
+use std::sync::{Arc, Barrier};
+use std::thread;
+
+use roundhouse::store::{
+    NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError, UndoChange, UndoRequest,
+    Update,
+};
+
+fn new_game(channel: &str) -> NewGame {
+    NewGame {
+        channel: channel.into(),
+        guild: Some("guild-1".into()),
+        kind: "yardmaster".into(),
+        options: "{}".into(),
+        seed: u64::MAX - 5,
+        host: "u1".into(),
+        seats: vec![SeatRecord::human("u1", "Alice")],
+    }
+}
+
+fn moves(notations: &[&str]) -> Vec<NewMove> {
+    notations
+        .iter()
+        .enumerate()
+        .map(|(i, n)| NewMove {
+            seat: i % 2,
+            notation: (*n).into(),
+            by_bot: i % 2 == 1,
+        })
+        .collect()
+}
+
+#[test]
+fn migrations_build_the_schema_in_an_empty_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested").join("fresh.db");
+    let store = Store::open(&path).unwrap();
+    let game = store.create_game(&new_game("c1")).unwrap();
+    assert_eq!(game.status, Status::Lobby);
+    assert_eq!(game.version, 0);
+    assert_eq!(game.seed, u64::MAX - 5, "seeds above i64::MAX survive");
+    drop(store);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert!(version >= 1);
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    // Opening again does not re-run migrations or lose data.
+    let store = Store::open(&path).unwrap();
+    assert!(store.open_game("c1").unwrap().is_some());
+}
+
+#[test]
+fn a_game_survives_closing_and_reopening_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("keep.db");
+    let id = {
+        let store = Store::open(&path).unwrap();
+        let game = store.create_game(&new_game("c1")).unwrap();
+        let update = Update {
+            status: Some(Status::Active),
+            setup: Some(r#"{"deal":1}"#.into()),
+            snapshot: Some(r#"{"state":2}"#.into()),
+            seats: Some(vec![
+                SeatRecord::human("u1", "Alice"),
+                SeatRecord::bot("Dusty (bot)"),
+            ]),
+            append_moves: moves(&["up Y2|Y3", "down B2|B2"]),
+            ..Update::default()
+        };
+        assert_eq!(store.update(game.id, 0, &update).unwrap(), 1);
+        game.id
+    };
+    let store = Store::open(&path).unwrap();
+    let game = store.game(id).unwrap().unwrap();
+    assert_eq!(game.status, Status::Active);
+    assert_eq!(game.version, 1);
+    assert_eq!(game.setup.as_deref(), Some(r#"{"deal":1}"#));
+    assert_eq!(game.snapshot.as_deref(), Some(r#"{"state":2}"#));
+    assert_eq!(game.names(), vec!["Alice", "Dusty (bot)"]);
+    assert!(game.seats[1].played_by_bot());
+    let log = store.moves(id).unwrap();
+    let notations: Vec<&str> = log.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notations, ["up Y2|Y3", "down B2|B2"]);
+    assert_eq!((log[1].seq, log[1].seat, log[1].by_bot), (1, 1, true));
+}
+
+#[test]
+fn a_stale_version_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("v.db")).unwrap();
+    let game = store.create_game(&new_game("c1")).unwrap();
+    let first = Update {
+        append_moves: moves(&["a"]),
+        snapshot: Some("first".into()),
+        ..Update::default()
+    };
+    assert_eq!(store.update(game.id, 0, &first).unwrap(), 1);
+    let stale = Update {
+        append_moves: moves(&["b"]),
+        snapshot: Some("stale".into()),
+        ..Update::default()
+    };
+    assert!(matches!(
+        store.update(game.id, 0, &stale),
+        Err(StoreError::Conflict)
+    ));
+    let stored = store.game(game.id).unwrap().unwrap();
+    assert_eq!(stored.snapshot.as_deref(), Some("first"));
+    assert_eq!(store.moves(game.id).unwrap().len(), 1);
+    assert!(matches!(
+        store.update(9999, 0, &first),
+        Err(StoreError::NotFound)
+    ));
+}
+
+#[test]
+fn one_open_game_per_channel_and_a_closed_one_frees_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("c.db")).unwrap();
+    let game = store.create_game(&new_game("c1")).unwrap();
+    assert!(matches!(
+        store.create_game(&new_game("c1")),
+        Err(StoreError::ChannelBusy)
+    ));
+    store.create_game(&new_game("c2")).unwrap();
+    let finish = Update {
+        status: Some(Status::Finished),
+        ended_reason: Some("played to the end".into()),
+        results: Some(vec![ResultRecord {
+            seat: 0,
+            user_id: Some("u1".into()),
+            name: "Alice".into(),
+            score: 31,
+            place: 1,
+            resigned: false,
+        }]),
+        ..Update::default()
+    };
+    store.update(game.id, 0, &finish).unwrap();
+    assert!(store.open_game("c1").unwrap().is_none());
+    let results = store.results(game.id).unwrap();
+    assert_eq!((results[0].score, results[0].place), (31, 1));
+    let again = store.create_game(&new_game("c1")).unwrap();
+    assert_ne!(again.id, game.id);
+}
+
+#[test]
+fn undo_requests_and_truncation_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("u.db")).unwrap();
+    let game = store.create_game(&new_game("c1")).unwrap();
+    let v1 = store
+        .update(
+            game.id,
+            0,
+            &Update {
+                append_moves: moves(&["a", "b", "c"]),
+                ..Update::default()
+            },
+        )
+        .unwrap();
+    let request = UndoRequest {
+        requester: 0,
+        keep_moves: 2,
+        at_version: v1 + 1,
+        approvals: vec![1],
+    };
+    let v2 = store
+        .update(
+            game.id,
+            v1,
+            &Update {
+                undo: UndoChange::Set(request.clone()),
+                ..Update::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(store.game(game.id).unwrap().unwrap().undo, Some(request));
+    store
+        .update(
+            game.id,
+            v2,
+            &Update {
+                truncate_moves_to: Some(2),
+                undo: UndoChange::Clear,
+                ..Update::default()
+            },
+        )
+        .unwrap();
+    let stored = store.game(game.id).unwrap().unwrap();
+    assert_eq!(stored.undo, None);
+    let log: Vec<String> = store
+        .moves(game.id)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.notation)
+        .collect();
+    assert_eq!(log, ["a", "b"]);
+}
+
+#[test]
+fn concurrent_writers_at_one_version_apply_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("race.db");
+    let id = Store::open(&path)
+        .unwrap()
+        .create_game(&new_game("c1"))
+        .unwrap()
+        .id;
+    for round in 0..10 {
+        let barrier = Arc::new(Barrier::new(4));
+        let writers: Vec<_> = (0..4)
+            .map(|w| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                thread::spawn(move || {
+                    let store = Store::open(&path).unwrap();
+                    let version = store.game(id).unwrap().unwrap().version;
+                    barrier.wait();
+                    let update = Update {
+                        append_moves: vec![NewMove {
+                            seat: w,
+                            notation: format!("r{round}w{w}"),
+                            by_bot: false,
+                        }],
+                        ..Update::default()
+                    };
+                    store.update(id, version, &update)
+                })
+            })
+            .collect();
+        let outcomes: Vec<_> = writers.into_iter().map(|w| w.join().unwrap()).collect();
+        let applied = outcomes.iter().filter(|o| o.is_ok()).count();
+        assert_eq!(applied, 1, "round {round}: {outcomes:?}");
+        assert!(
+            outcomes
+                .iter()
+                .filter_map(|o| o.as_ref().err())
+                .all(|e| matches!(e, StoreError::Conflict))
+        );
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.moves(id).unwrap().len(), 10);
+    assert_eq!(store.game(id).unwrap().unwrap().version, 10);
+}
