@@ -5,6 +5,7 @@
 
 mod board;
 mod card;
+mod engine;
 mod hand;
 mod header;
 mod player;

@@ -1,4 +1,4 @@
-//! One card, the Engine and empty slots, drawn into a given rectangle. Every inner size is a share of
+//! One card, an empty slot or a coupler, drawn into a given rectangle. Every inner size is a share of
 //! the rectangle's height, so the board and the hand draw the same card at different sizes.
 
 use render::palette::{self, ink_on};
@@ -30,6 +30,12 @@ const GOODS_SIZE: f32 = 0.155;
 const STACK_GAP: f32 = 0.09;
 /// How far a face lying face down fades into the panel.
 const HIDDEN_FADE: f32 = 0.55;
+/// Where the coupler meets a card, as a share of the railcar body's height.
+const COUPLER_AT: f32 = 0.75;
+/// How far the coupler reaches under the cars it joins.
+const COUPLER_REACH: f32 = 0.02;
+/// How thick the coupler is.
+const COUPLER_THICKNESS: f32 = 0.06;
 /// Height of the "face down" tag on a face-down card its owner may see.
 const TAG_H: f32 = 0.22;
 /// Size of the tag's text.
@@ -71,63 +77,29 @@ pub fn paint_card(canvas: &mut Canvas, rect: Rect, look: CardLook, panel: Colour
     }
 }
 
+/// The corner radius of a card `card_h` pixels high.
+pub fn corner_radius(card_h: f32) -> f32 {
+    CORNER * card_h
+}
+
 /// A place in a train still waiting for its card.
 pub fn paint_slot(canvas: &mut Canvas, rect: Rect) {
     let h = rect.h;
     canvas.fill_rounded_rect(rect, CORNER * h, palette::SLOT);
 }
 
-/// The short bar coupling two cars whose facing edges are `left_edge` and `right_edge`.
+/// The short bar coupling two cars whose facing edges are `left_edge` and `right_edge`, at the
+/// height of the railcars of a card in `rect`.
 pub fn paint_coupler(canvas: &mut Canvas, left_edge: f32, right_edge: f32, rect: &Rect) {
-    let y = rect.y + rect.h * (PAD + BODY_H * 0.75);
+    let y = rect.y + rect.h * (PAD + BODY_H * COUPLER_AT);
+    let reach = COUPLER_REACH * rect.h;
+    let from = (left_edge - reach, y);
     canvas.line(
-        (left_edge - 2.0, y),
-        (right_edge + 2.0, y),
-        0.06 * rect.h,
+        from,
+        (right_edge + reach, y),
+        COUPLER_THICKNESS * rect.h,
         palette::BORDER,
     );
-}
-
-/// An Engine facing left, drawn into `rect`.
-pub fn paint_engine(canvas: &mut Canvas, rect: Rect) {
-    let (x, y, w, h) = (rect.x, rect.y, rect.w, rect.h);
-    let at = |fx: f32, fy: f32| (x + fx * w, y + fy * h);
-    let body = palette::ENGINE;
-    let trim = palette::ENGINE_TRIM;
-    let boiler = Rect::new(x + 0.10 * w, y + 0.36 * h, 0.56 * w, 0.38 * h);
-    let cab = Rect::new(x + 0.60 * w, y + 0.10 * h, 0.36 * w, 0.64 * h);
-    let window = Rect::new(x + 0.68 * w, y + 0.20 * h, 0.20 * w, 0.20 * h);
-    canvas.fill_rounded_rect(
-        Rect::new(x + 0.62 * w, y + 0.05 * h, 0.38 * w, 0.09 * h),
-        0.03 * h,
-        trim,
-    );
-    canvas.fill_rounded_rect(boiler, 0.16 * h, body);
-    canvas.stroke_rounded_rect(boiler, 0.16 * h, 0.035 * h, trim);
-    canvas.fill_rounded_rect(cab, 0.05 * h, body);
-    canvas.stroke_rounded_rect(cab, 0.05 * h, 0.035 * h, trim);
-    canvas.fill_rounded_rect(window, 0.03 * h, palette::TEXT_MUTED);
-    canvas.fill_polygon(
-        &[
-            at(0.17, 0.14),
-            at(0.33, 0.14),
-            at(0.30, 0.38),
-            at(0.20, 0.38),
-        ],
-        trim,
-    );
-    canvas.fill_polygon(&[at(0.0, 0.86), at(0.12, 0.58), at(0.12, 0.86)], trim);
-    canvas.fill_rounded_rect(
-        Rect::new(x + 0.08 * w, y + 0.70 * h, 0.88 * w, 0.08 * h),
-        0.02 * h,
-        trim,
-    );
-    for fx in [0.27, 0.49, 0.80] {
-        let (cx, cy) = at(fx, 0.84);
-        canvas.fill_circle(cx, cy, 0.11 * h, palette::INK_DARK);
-        canvas.stroke_circle(cx, cy, 0.11 * h, 0.03 * h, trim);
-        canvas.fill_circle(cx, cy, 0.03 * h, trim);
-    }
 }
 
 /// The face's two railcars on card paper, each colour passed through `tone` (to fade hidden faces).

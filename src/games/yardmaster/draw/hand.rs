@@ -4,10 +4,10 @@
 use render::palette::{self, ink_on};
 use render::{Align, Canvas, Rect, TextStyle};
 
-use super::card::{CardLook, paint_card};
+use super::card::{CardLook, corner_radius, paint_card};
 use super::style::{
     CHIP_H, CHIP_TEXT, HAND_CARD_GAP, HAND_CARD_H, HAND_CARD_W, HAND_PER_ROW, HEADLINE, MARGIN,
-    TITLE_LINE_H,
+    TITLE_LINE_H, baseline_in,
 };
 use crate::games::yardmaster::cards::Face;
 use crate::games::yardmaster::view::YardmasterView;
@@ -45,7 +45,7 @@ pub fn draw(view: &YardmasterView) -> Option<Canvas> {
         palette::BACKGROUND,
     );
 
-    let title_baseline = MARGIN + HEADLINE.cap_height() + 6.0;
+    let title_baseline = baseline_in(MARGIN, TITLE_LINE_H, &HEADLINE);
     canvas.text(&HEADLINE, MARGIN, title_baseline, Align::Left, &title);
     for (i, card) in cards.iter().enumerate() {
         let (row, column) = (i / HAND_PER_ROW, i % HAND_PER_ROW);
@@ -62,7 +62,7 @@ pub fn draw(view: &YardmasterView) -> Option<Canvas> {
             let ring = rect.inset(-RING_OFFSET);
             canvas.stroke_rounded_rect(
                 ring,
-                0.1 * HAND_CARD_H + RING_OFFSET,
+                corner_radius(HAND_CARD_H) + RING_OFFSET,
                 RING_WIDTH,
                 palette::HIGHLIGHT,
             );

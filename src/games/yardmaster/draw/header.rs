@@ -5,11 +5,13 @@ use render::{Align, Canvas, TextStyle};
 
 use super::style::{
     CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HEADLINE, SUBTITLE, SUBTITLE_LINE_H, TITLE,
-    TITLE_LINE_H,
+    TITLE_LINE_H, baseline_in,
 };
 use crate::games::yardmaster::view::YardmasterView;
 
 const GAME_NAME: &str = "Yardmaster Express";
+/// Space above the caboose line.
+const CABOOSE_GAP: f32 = 6.0;
 /// Space between the header and what follows.
 const BOTTOM_GAP: f32 = 6.0;
 /// The caboose's name and points.
@@ -62,14 +64,14 @@ impl Header {
     /// How tall the header is.
     pub fn height(&self) -> f32 {
         let caboose = self.caboose.as_ref().map_or(0.0, |(_, lines)| {
-            SUBTITLE_LINE_H.max(DETAIL_LINE_H * lines.len() as f32) + 6.0
+            CABOOSE_GAP + SUBTITLE_LINE_H.max(DETAIL_LINE_H * lines.len() as f32)
         });
         TITLE_LINE_H + SUBTITLE_LINE_H + caboose + BOTTOM_GAP
     }
 
     /// Draws the header with its top-left corner at `(x, y)`, `width` wide.
     pub fn paint(&self, canvas: &mut Canvas, x: f32, y: f32, width: f32) {
-        let title_baseline = y + TITLE.cap_height() + 6.0;
+        let title_baseline = baseline_in(y, TITLE_LINE_H, &TITLE);
         canvas.text(&TITLE, x, title_baseline, Align::Left, GAME_NAME);
         canvas.text(
             &HEADLINE,
@@ -78,13 +80,13 @@ impl Header {
             Align::Right,
             &self.right,
         );
-        let facts_baseline = y + TITLE_LINE_H + SUBTITLE.cap_height() + 8.0;
+        let facts_baseline = baseline_in(y + TITLE_LINE_H, SUBTITLE_LINE_H, &SUBTITLE);
         let facts = SUBTITLE.ellipsize(&self.facts, width);
         canvas.text(&SUBTITLE, x, facts_baseline, Align::Left, &facts);
         let Some((title, lines)) = &self.caboose else {
             return;
         };
-        let top = y + TITLE_LINE_H + SUBTITLE_LINE_H + 6.0;
+        let top = y + TITLE_LINE_H + SUBTITLE_LINE_H + CABOOSE_GAP;
         let badge_w = canvas.badge(&CHIP_TEXT, x, top, CHIP_H, palette::ENGINE_TRIM, "CABOOSE");
         let name_x = x + badge_w + CHIP_GAP;
         let baseline = top + CHIP_H / 2.0 + CABOOSE_NAME.cap_height() / 2.0;

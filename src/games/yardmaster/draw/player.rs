@@ -3,11 +3,12 @@
 use render::palette::{self, ink_on};
 use render::{Align, Canvas, Colour, Rect};
 
-use super::card::{CardLook, paint_card, paint_coupler, paint_engine, paint_slot};
+use super::card::{CardLook, paint_card, paint_coupler, paint_slot};
+use super::engine::paint_engine;
 use super::style::{
     BOARD_CARD_H, BOARD_CARD_W, CHIP_GAP, CHIP_H, CHIP_TEXT, COUPLER_GAP, DETAIL, DETAIL_LINE_H,
-    ENGINE_W, HIGHLIGHT_WIDTH, NAME, PANEL_PAD, PANEL_RADIUS, PLAYER_HEAD_H, SCORE, TRAIN_TOP_GAP,
-    ordinal,
+    ENGINE_W, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H, PANEL_PAD, PANEL_RADIUS, PLAYER_HEAD_H, SCORE,
+    TRAIN_TOP_GAP, baseline_in, ordinal,
 };
 use crate::game::Viewer;
 use crate::games::yardmaster::view::{TrainView, YardmasterView};
@@ -56,7 +57,7 @@ fn paint_head(
     name: &str,
     own: bool,
 ) {
-    let name_baseline = inner.y + NAME.cap_height() + 4.0;
+    let name_baseline = baseline_in(inner.y, NAME_LINE_H, &NAME);
     let name = NAME.ellipsize(name, inner.w * NAME_SHARE);
     let mut x = inner.x + canvas.text(&NAME, inner.x, name_baseline, Align::Left, &name);
     let chip_top = name_baseline - NAME.cap_height() / 2.0 - CHIP_H / 2.0;
@@ -65,7 +66,7 @@ fn paint_head(
         let style = CHIP_TEXT.with_colour(ink_on(fill));
         x += canvas.badge(&style, x, chip_top, CHIP_H, fill, &text);
     }
-    let detail_baseline = name_baseline + DETAIL_LINE_H + 4.0;
+    let detail_baseline = baseline_in(inner.y + NAME_LINE_H, DETAIL_LINE_H, &DETAIL);
     let run = match train.longest_run {
         0 | 1 => "no cargo run".to_string(),
         n => format!("longest run {n}"),
@@ -74,13 +75,7 @@ fn paint_head(
 
     let score = &train.score;
     let total = format!("{} pts", score.total);
-    canvas.text(
-        &SCORE,
-        inner.right(),
-        name_baseline + 2.0,
-        Align::Right,
-        &total,
-    );
+    canvas.text(&SCORE, inner.right(), name_baseline, Align::Right, &total);
     let mut parts = vec![
         format!("train {}", score.train),
         format!("run {}", score.run_bonus),

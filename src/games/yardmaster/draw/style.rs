@@ -78,8 +78,10 @@ pub fn short_goods(cargo: Cargo) -> &'static str {
 
 /// The narrowest board, so the header always fits.
 pub const BOARD_MIN_W: f32 = 820.0;
+/// Height of a player's name line.
+pub const NAME_LINE_H: f32 = 34.0;
 /// Height of a player's name and score lines above their train.
-pub const PLAYER_HEAD_H: f32 = 58.0;
+pub const PLAYER_HEAD_H: f32 = NAME_LINE_H + DETAIL_LINE_H;
 /// Space between those lines and the train.
 pub const TRAIN_TOP_GAP: f32 = 8.0;
 /// Height of one line of small print.
@@ -90,6 +92,11 @@ pub const TITLE_LINE_H: f32 = 38.0;
 pub const SUBTITLE_LINE_H: f32 = 30.0;
 /// Height of one standing in the result banner.
 pub const STANDING_LINE_H: f32 = 34.0;
+
+/// The baseline that centres `style`'s capitals in a line `line_h` high whose top is `top`.
+pub fn baseline_in(top: f32, line_h: f32, style: &TextStyle) -> f32 {
+    top + (line_h + style.cap_height()) / 2.0
+}
 
 /// "1st", "2nd", "3rd", "4th", …
 pub fn ordinal(place: u32) -> String {
