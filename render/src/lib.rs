@@ -1,1 +1,20 @@
-pub fn placeholder() {}
+//! Roundhouse's drawing kit: an RGB [`Canvas`] with anti-aliased shapes, text in the embedded DejaVu
+//! fonts, a [`palette`] tuned for Discord's dark theme, and PNG output.
+//!
+//! Every game draws its pictures with these pieces; none of them knows about any game.
+
+pub mod badge;
+pub mod canvas;
+pub mod colour;
+pub mod geometry;
+pub mod palette;
+pub mod png;
+mod raster;
+pub mod shapes;
+pub mod text;
+
+pub use canvas::Canvas;
+pub use colour::Colour;
+pub use geometry::Rect;
+pub use png::{decode_png, encode_png};
+pub use text::{Align, TextStyle, Weight};

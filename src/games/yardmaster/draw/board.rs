@@ -1,0 +1,49 @@
+//! The whole board: header, result banner when over, and one panel per player, stacked.
+
+use render::palette;
+use render::{Canvas, Rect};
+
+use super::header::Header;
+use super::style::{BOARD_MIN_W, MARGIN, PANEL_GAP, seat_name};
+use super::{player, results};
+use crate::games::yardmaster::view::YardmasterView;
+
+/// The board of `view`, with `names` in seat order.
+pub fn draw(view: &YardmasterView, names: &[String]) -> Canvas {
+    let slots = train_slots(view);
+    let content_w = player::width_for(slots).max(BOARD_MIN_W - 2.0 * MARGIN);
+    let header = Header::new(view, content_w);
+    let banner_h = view.outcome.as_ref().map(results::height);
+    let panels = view.trains.len() as f32;
+    let height = 2.0 * MARGIN
+        + header.height()
+        + banner_h.map_or(0.0, |h| h + PANEL_GAP)
+        + panels * (player::HEIGHT + PANEL_GAP);
+    let width = content_w + 2.0 * MARGIN;
+    let mut canvas = Canvas::new(
+        width.ceil() as u32,
+        height.ceil() as u32,
+        palette::BACKGROUND,
+    );
+
+    header.paint(&mut canvas, MARGIN, MARGIN, content_w);
+    let mut y = MARGIN + header.height();
+    if let (Some(outcome), Some(h)) = (&view.outcome, banner_h) {
+        let rect = Rect::new(MARGIN, y, content_w, h);
+        results::paint(&mut canvas, rect, outcome, names, view.games);
+        y += h + PANEL_GAP;
+    }
+    for train in &view.trains {
+        let rect = Rect::new(MARGIN, y, content_w, player::HEIGHT);
+        let name = seat_name(names, train.seat);
+        player::paint(&mut canvas, rect, view, train, &name, slots);
+        y += player::HEIGHT + PANEL_GAP;
+    }
+    canvas
+}
+
+/// How many card places each train shows: a game's rounds, or more if a train somehow has more.
+fn train_slots(view: &YardmasterView) -> usize {
+    let longest = view.trains.iter().map(|t| t.cards.len()).max().unwrap_or(0);
+    (view.rounds as usize).max(longest)
+}

@@ -1,0 +1,264 @@
+//! Pictures from hand-made views: sizes, hidden faces, hands. Set `YARDMASTER_DRAW_SAMPLES` to a folder
+//! to also write the sample pictures there for a look.
+
+use super::{board_png, hand_png};
+use crate::game::{Outcome, Participant, Standing, Viewer};
+use crate::games::yardmaster::cards::{DECK, Face};
+use crate::games::yardmaster::view::{CabooseView, CardView, ScoreView, TrainView, YardmasterView};
+
+const MAX_PNG_BYTES: usize = 300 * 1024;
+
+fn face(text: &str) -> Face {
+    text.parse().unwrap()
+}
+
+fn up(text: &str) -> CardView {
+    CardView {
+        face: Some(face(text)),
+        face_up: true,
+    }
+}
+
+fn down(seen: Option<&str>) -> CardView {
+    CardView {
+        face: seen.map(face),
+        face_up: false,
+    }
+}
+
+fn score(train: i32, run_bonus: i32, caboose: i32) -> ScoreView {
+    ScoreView {
+        train,
+        run_bonus,
+        caboose,
+        earlier_games: 0,
+        total: train + run_bonus + caboose,
+    }
+}
+
+fn train(seat: usize, cards: Vec<CardView>, longest_run: usize, holds_hand: bool) -> TrainView {
+    let value: i32 = cards
+        .iter()
+        .map(|c| match (c.face_up, c.face) {
+            (true, Some(f)) => f.value() as i32,
+            _ => 4,
+        })
+        .sum();
+    TrainView {
+        seat,
+        cards,
+        longest_run,
+        score: score(value, if longest_run >= 4 { 4 } else { 0 }, 0),
+        holds_hand,
+        keeps_card: false,
+    }
+}
+
+/// Five players in the last round; seat 2 acts and holds the hand; seat 1 has a face-down card whose
+/// face only seat 1 may see (`hidden` is what seat 1's view would show).
+fn five_players(viewer: Viewer, hidden: Option<&str>) -> YardmasterView {
+    let own_hidden = if viewer == Viewer::Seat(1) {
+        hidden
+    } else {
+        None
+    };
+    YardmasterView {
+        viewer,
+        players: 5,
+        game_number: 1,
+        games: 1,
+        round: 4,
+        rounds: 4,
+        start_player: 0,
+        clockwise: true,
+        to_act: Some(2),
+        deck_left: 7,
+        hand_size: 3,
+        hand: (viewer == Viewer::Seat(2))
+            .then(|| vec![face("P3|G3"), face("Y4|R4"), face("B2|B3")]),
+        kept: None,
+        trains: vec![
+            train(
+                0,
+                vec![up("Y2|Y3"), up("Y3|B3"), up("B3|R3"), up("R4|B4")],
+                4,
+                false,
+            ),
+            train(
+                1,
+                vec![up("G2|G3"), down(own_hidden), up("P3|Y3")],
+                2,
+                false,
+            ),
+            train(2, vec![up("R2|R2"), up("R3|G3"), up("G4|Y4")], 3, true),
+            train(
+                3,
+                vec![down(None), up("P2|P2"), up("P4|P4"), up("B2|B2")],
+                4,
+                false,
+            ),
+            train(
+                4,
+                vec![up("B4|G4"), up("G3|R3"), down(None), up("Y3|G3")],
+                2,
+                false,
+            ),
+        ],
+        longest_run: 4,
+        caboose: Some(CabooseView {
+            name: "Lightweight",
+            points: 6,
+            condition: "no card with a 4 on it in your train",
+        }),
+        draw_at_end: false,
+        outcome: None,
+    }
+}
+
+/// Two players, second game of a match, over: every face shown.
+fn two_players_over() -> YardmasterView {
+    let cards_a = vec![
+        up("Y2|Y2"),
+        up("Y2|Y3"),
+        down(Some("R3|G3")),
+        up("G3|B3"),
+        up("B3|Y3"),
+        up("Y3|B3"),
+        up("B2|B2"),
+    ];
+    let cards_b: Vec<CardView> = DECK[12..19].iter().map(|&f| up(&f.to_string())).collect();
+    let mut a = train(0, cards_a, 3, false);
+    let mut b = train(1, cards_b, 2, false);
+    a.score.earlier_games = 31;
+    a.score.total += 31;
+    b.score.earlier_games = 28;
+    b.score.total += 28;
+    let standings = [(&b, 1), (&a, 2)]
+        .map(|(t, place)| Standing {
+            participant: Participant::Seat(t.seat),
+            score: t.score.total,
+            place,
+            detail: format!(
+                "game 1 {} + game 2 {}",
+                t.score.earlier_games, t.score.train
+            ),
+        })
+        .to_vec();
+    YardmasterView {
+        viewer: Viewer::Spectator,
+        players: 2,
+        game_number: 2,
+        games: 2,
+        round: 7,
+        rounds: 7,
+        start_player: 1,
+        clockwise: false,
+        to_act: None,
+        deck_left: 9,
+        hand_size: 0,
+        hand: None,
+        kept: None,
+        trains: vec![a, b],
+        longest_run: 3,
+        caboose: None,
+        draw_at_end: false,
+        outcome: Some(Outcome { standings }),
+    }
+}
+
+fn names(count: usize) -> Vec<String> {
+    [
+        "Alice",
+        "Bartholomew Featherstonehaugh-Smythe",
+        "Chen",
+        "Dmitri",
+        "Esperanza",
+    ]
+    .iter()
+    .take(count)
+    .map(|n| n.to_string())
+    .collect()
+}
+
+fn decode(png: &[u8]) -> render::Canvas {
+    render::decode_png(png).expect("a valid PNG")
+}
+
+fn same_picture(a: &[u8], b: &[u8]) -> bool {
+    decode(a).image() == decode(b).image()
+}
+
+fn save_sample(name: &str, png: &[u8]) {
+    if let Some(dir) = std::env::var_os("YARDMASTER_DRAW_SAMPLES") {
+        std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+    }
+}
+
+#[test]
+fn five_player_board_is_a_png_of_a_sensible_size() {
+    let png = board_png(&five_players(Viewer::Seat(1), Some("R4|B4")), &names(5));
+    save_sample("board5.png", &png);
+    let image = decode(&png);
+    assert!((800..=1400).contains(&image.width()), "{}", image.width());
+    assert!((900..=1500).contains(&image.height()), "{}", image.height());
+    assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
+}
+
+#[test]
+fn two_player_board_over_is_a_png_of_a_sensible_size() {
+    let png = board_png(&two_players_over(), &names(2));
+    save_sample("board2-over.png", &png);
+    let image = decode(&png);
+    assert!((1000..=1400).contains(&image.width()), "{}", image.width());
+    assert!((400..=900).contains(&image.height()), "{}", image.height());
+    assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
+}
+
+#[test]
+fn missing_names_do_not_break_the_board() {
+    let png = board_png(&five_players(Viewer::Spectator, None), &[]);
+    decode(&png);
+}
+
+#[test]
+fn another_seats_face_down_card_is_a_back_whatever_its_face() {
+    let spectator = five_players(Viewer::Spectator, None);
+    let mut other = five_players(Viewer::Spectator, None);
+    other.trains[1].cards[1] = down(None);
+    let (a, b) = (
+        board_png(&spectator, &names(5)),
+        board_png(&other, &names(5)),
+    );
+    assert!(
+        same_picture(&a, &b),
+        "a hidden face changes nothing for others"
+    );
+
+    let own = board_png(&five_players(Viewer::Seat(1), Some("R4|B4")), &names(5));
+    let own_other = board_png(&five_players(Viewer::Seat(1), Some("G2|G2")), &names(5));
+    assert!(!same_picture(&own, &own_other), "the owner sees the face");
+}
+
+#[test]
+fn hand_is_drawn_only_when_the_view_has_one() {
+    assert_eq!(hand_png(&five_players(Viewer::Spectator, None)), None);
+    assert_eq!(hand_png(&five_players(Viewer::Seat(0), None)), None);
+    let png = hand_png(&five_players(Viewer::Seat(2), None)).expect("seat 2 holds the hand");
+    save_sample("hand.png", &png);
+    let image = decode(&png);
+    assert!(image.width() >= 480 && image.height() >= 200);
+    assert!(png.len() <= MAX_PNG_BYTES);
+}
+
+#[test]
+fn kept_card_is_drawn_with_or_without_the_hand() {
+    let mut view = five_players(Viewer::Seat(2), None);
+    view.draw_at_end = true;
+    view.kept = Some(face("B2|B3"));
+    let with_hand = hand_png(&view).unwrap();
+    save_sample("hand-kept.png", &with_hand);
+    view.hand = None;
+    let kept_only = hand_png(&view).unwrap();
+    save_sample("kept.png", &kept_only);
+    assert!(decode(&kept_only).width() < decode(&with_hand).width());
+}
