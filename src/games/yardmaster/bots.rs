@@ -57,7 +57,12 @@ impl BotPlayer for Yardmaster {
         }
         match best {
             Some((_, action)) => action,
-            None => Action::down(self.hand().first().copied().unwrap_or(super::cards::DECK[0])),
+            None => Action::down(
+                self.hand()
+                    .first()
+                    .copied()
+                    .unwrap_or(super::cards::DECK[0]),
+            ),
         }
     }
 }
@@ -84,7 +89,8 @@ mod tests {
                     let legal = game.legal(seat);
                     legal[rng.random_range(0..legal.len())]
                 };
-                game.apply(seat, &action).expect("bots and random players move legally");
+                game.apply(seat, &action)
+                    .expect("bots and random players move legally");
             }
             let outcome = game.outcome().expect("over");
             wins += u64::from(outcome.winning_seats() == [0]);

@@ -84,6 +84,13 @@ pub struct Railcar {
     pub value: u8,
 }
 
+impl Railcar {
+    /// A dense code below 15 (colour and value; values outside 2..=4 are clamped).
+    pub fn code(self) -> u8 {
+        self.cargo.index() as u8 * 3 + self.value.clamp(2, 4) - 2
+    }
+}
+
 impl fmt::Display for Railcar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.cargo.letter(), self.value)
@@ -104,6 +111,11 @@ impl Face {
     /// Both railcars' values added.
     pub fn value(self) -> u8 {
         self.left.value + self.right.value
+    }
+
+    /// A dense code below [`FACE_CODES`], equal exactly for equal faces: cheap to compare and to count.
+    pub fn code(self) -> u8 {
+        self.left.code() * 15 + self.right.code()
     }
 
     /// "Oil 2 | Oil 3".
@@ -142,9 +154,7 @@ fn parse_railcar(text: &str) -> Option<Railcar> {
     let mut chars = text.chars();
     let cargo = Cargo::from_letter(chars.next()?)?;
     let value: u8 = chars.as_str().parse().ok()?;
-    (2..=4)
-        .contains(&value)
-        .then_some(Railcar { cargo, value })
+    (2..=4).contains(&value).then_some(Railcar { cargo, value })
 }
 
 impl FromStr for Face {
@@ -176,6 +186,9 @@ impl FromStr for Face {
         })
     }
 }
+
+/// How many distinct [`Face::code`]s there are.
+pub const FACE_CODES: usize = 225;
 
 /// Index of a card in [`DECK`].
 pub type CardId = u8;
@@ -234,12 +247,20 @@ pub const NON_PURPLE_CARDS: usize = 24;
 
 /// The card ids in play for this many players (purple removed with 2).
 pub fn deck_for(players: usize) -> Vec<CardId> {
-    let count = if players == 2 {
+    (0..deck_len(players) as CardId).collect()
+}
+
+fn deck_len(players: usize) -> usize {
+    if players == 2 {
         NON_PURPLE_CARDS
     } else {
         DECK.len()
-    };
-    (0..count as CardId).collect()
+    }
+}
+
+/// The faces in play for this many players (purple removed with 2), in [`DECK`] order.
+pub fn deck_faces(players: usize) -> &'static [Face] {
+    &DECK[..deck_len(players)]
 }
 
 /// The face of a card.

@@ -4,6 +4,7 @@ pub mod bots;
 pub mod cabooses;
 pub mod cards;
 pub mod draw;
+pub mod events;
 pub mod notation;
 pub mod present;
 pub mod rules;

@@ -102,7 +102,9 @@ impl FromStr for Action {
                 text.trim()
             )));
         }
-        let face: Face = rest.parse().map_err(|e| RuleError::new(format!("{e}; {FORM}")))?;
+        let face: Face = rest
+            .parse()
+            .map_err(|e| RuleError::new(format!("{e}; {FORM}")))?;
         Ok(Action { face, side: *side })
     }
 }
@@ -114,10 +116,24 @@ mod tests {
     #[test]
     fn lenient_forms_parse_to_the_canonical_one() {
         let face: Face = "Y2|Y3".parse().expect("face");
-        for text in ["up Y2|Y3", "UP y2y3", "up y2 y3", "play Y2|Y3", "faceup Y2 Y3", "face-up y2|y3"] {
+        for text in [
+            "up Y2|Y3",
+            "UP y2y3",
+            "up y2 y3",
+            "play Y2|Y3",
+            "faceup Y2 Y3",
+            "face-up y2|y3",
+        ] {
             assert_eq!(text.parse::<Action>(), Ok(Action::up(face)), "{text}");
         }
-        for text in ["down Y2|Y3", "Down y2y3", "hide y2 y3", "facedown Y2-Y3", "face-down y2|y3", "face down y2y3"] {
+        for text in [
+            "down Y2|Y3",
+            "Down y2y3",
+            "hide y2 y3",
+            "facedown Y2-Y3",
+            "face-down y2|y3",
+            "face down y2y3",
+        ] {
             assert_eq!(text.parse::<Action>(), Ok(Action::down(face)), "{text}");
         }
         assert_eq!(Action::up(face).to_string(), "up Y2|Y3");

@@ -90,7 +90,12 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
         .ok();
     }
     if view.longest_run >= 2 {
-        writeln!(out, "Longest cargo run on the table: {} railcars", view.longest_run).ok();
+        writeln!(
+            out,
+            "Longest cargo run on the table: {} railcars",
+            view.longest_run
+        )
+        .ok();
     }
     match (&view.outcome, view.to_act) {
         (Some(outcome), _) => {
@@ -134,7 +139,11 @@ pub fn hand_text(view: &YardmasterView) -> Option<String> {
     }
     let mut out = String::new();
     if let Some(hand) = &view.hand {
-        let own = view.trains.get(seat).map(|t| t.cards.as_slice()).unwrap_or(&[]);
+        let own = view
+            .trains
+            .get(seat)
+            .map(|t| t.cards.as_slice())
+            .unwrap_or(&[]);
         let end = match own.last() {
             Some(CardView {
                 face: Some(face),

@@ -9,13 +9,14 @@ use serde::{Deserialize, Serialize};
 
 use super::cabooses::{CABOOSES, CabooseId, DEFAULT_POOL};
 use super::cards::{self, Face};
+use super::events::{self, Quiet, Sink};
 use super::notation::{Action, Side};
 use super::scoring::{self, GameScore};
 use super::train::{self, Placed, Slot};
 use super::view::YardmasterView;
 use crate::game::{
-    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError,
-    Standing, ToAct, Viewer, seat_ref,
+    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
+    ToAct, Viewer, seat_ref,
 };
 
 /// An off/on switch option.
@@ -145,20 +146,34 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// A face's key in a small counting table.
-fn face_key(face: Face) -> usize {
-    let car = |r: cards::Railcar| r.cargo.index() * 3 + usize::from(r.value - 2);
-    car(face.left) * 15 + car(face.right)
+/// A set of faces as a bitmap over [`Face::code`]s.
+#[derive(Default)]
+struct FaceSet([u64; cards::FACE_CODES.div_ceil(64)]);
+
+impl FaceSet {
+    /// Adds `face`; false if it was already there.
+    fn insert(&mut self, face: Face) -> bool {
+        let code = usize::from(face.code());
+        let (word, bit) = (code / 64, 1u64 << (code % 64));
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        new
+    }
 }
 
-fn check_deck(deck: &[Face], players: usize, draw: DrawTiming, which: &str) -> Result<(), SetupError> {
-    let mut available = [0u8; 225];
-    for card in cards::deck_for(players) {
-        available[face_key(cards::face_of(card))] += 1;
+fn check_deck(
+    deck: &[Face],
+    players: usize,
+    draw: DrawTiming,
+    which: &str,
+) -> Result<(), SetupError> {
+    let mut available = [0u8; cards::FACE_CODES];
+    for &face in cards::deck_faces(players) {
+        available[usize::from(face.code())] += 1;
     }
-    let mut used = [0u8; 225];
+    let mut used = [0u8; cards::FACE_CODES];
     for &face in deck {
-        let key = face_key(face);
+        let key = usize::from(face.code());
         used[key] += 1;
         if used[key] > available[key] {
             let has_purple = [face.left, face.right]
@@ -291,7 +306,7 @@ impl Yardmaster {
 
     /// Deals a game from the top of the current deck: kept cards (turn variant), then the hand, then
     /// the start player's turn begins.
-    fn deal_game(&mut self, events: &mut Vec<Event>) {
+    fn deal_game(&mut self, sink: &mut impl Sink) {
         self.turns = 0;
         self.current = self.start_player;
         self.hand.clear();
@@ -304,7 +319,7 @@ impl Yardmaster {
             for _ in 0..self.players {
                 self.kept[seat] = self.draw_card();
                 if let Some(face) = self.kept[seat] {
-                    events.push(drew(seat, face));
+                    sink.emit(|| events::drew(seat, face));
                 }
                 seat = self.next_seat(seat);
             }
@@ -314,16 +329,17 @@ impl Yardmaster {
                 self.hand.push(face);
             }
         }
-        self.begin_turn(events);
+        self.begin_turn(sink);
     }
 
     /// The current seat takes up the hand: it draws (base game) or adds its kept card (turn variant).
-    fn begin_turn(&mut self, events: &mut Vec<Event>) {
+    fn begin_turn(&mut self, sink: &mut impl Sink) {
         match self.options.draw {
             DrawTiming::Start => {
                 if let Some(face) = self.draw_card() {
                     self.hand.push(face);
-                    events.push(drew(self.current, face));
+                    let seat = self.current;
+                    sink.emit(|| events::drew(seat, face));
                 }
             }
             DrawTiming::End => {
@@ -372,43 +388,67 @@ impl Yardmaster {
         None
     }
 
-    fn finish_game(&mut self, events: &mut Vec<Event>) {
+    fn finish_game(&mut self, sink: &mut impl Sink) {
         let scores = self.scores_now();
         let with_caboose = self.caboose.is_some();
-        let summary: Vec<String> = scores
-            .iter()
-            .enumerate()
-            .map(|(seat, s)| format!("{} {} ({})", seat_ref(seat), s.total(), s.detail(with_caboose)))
-            .collect();
-        let totals: Vec<i32> = scores.iter().map(GameScore::total).collect();
         if self.game_number < self.games() {
-            events.push(Event::public(format!(
-                "Game {} is over: {}.",
-                self.game_number,
-                summary.join(", ")
-            )));
-            self.first_game = totals;
+            sink.emit(|| events::first_game_over(&scores, with_caboose));
+            self.first_game = scores.iter().map(GameScore::total).collect();
             self.start_player = scoring::second_game_start(&self.first_game, self.start_player);
             self.clockwise = !self.clockwise;
             self.game_number += 1;
             self.deck = self.second_deck.take().unwrap_or_default().into();
-            events.push(Event::public(format!(
-                "Game {} begins: {} starts, and the hand now passes to the right.",
-                self.game_number,
-                seat_ref(self.start_player)
-            )));
-            self.deal_game(events);
+            let start = self.start_player;
+            sink.emit(|| events::second_game_begins(start));
+            self.deal_game(sink);
         } else {
             self.over = true;
-            events.push(Event::public(format!(
-                "The game is over: {}.",
-                summary.join(", ")
-            )));
-            if let Some(outcome) = self.outcome() {
-                let winners: Vec<String> = outcome.winning_seats().into_iter().map(seat_ref).collect();
-                events.push(Event::public(format!("{} wins!", winners.join(" and "))));
+            sink.emit(|| events::game_over(&scores, with_caboose));
+            let totals = self.totals(&scores);
+            if let Some(&seat) =
+                scoring::ranking(&totals, self.start_player, self.clockwise).first()
+            {
+                sink.emit(|| events::winner(seat, totals[seat]));
             }
         }
+    }
+
+    /// Applies `action` for `seat`, telling `sink` what happened; on error nothing has changed.
+    fn play(&mut self, seat: Seat, action: &Action, sink: &mut impl Sink) -> Result<(), RuleError> {
+        if let Some(error) = self.refusal(seat, action) {
+            return Err(error);
+        }
+        let Some(index) = self.hand.iter().position(|&f| f == action.face) else {
+            return Err(RuleError::new("That card is not in your hand."));
+        };
+        let face = self.hand.remove(index);
+        let face_up = action.side == Side::Up;
+        self.trains[seat].push(Placed { face, face_up });
+        sink.emit(|| events::placed(seat, face, face_up));
+        self.turns += 1;
+        let last_turn = self.turns == self.rounds() * self.players as u32;
+        if self.options.draw == DrawTiming::End && !last_turn {
+            self.kept[seat] = self.draw_card();
+            if let Some(face) = self.kept[seat] {
+                sink.emit(|| events::drew(seat, face));
+            }
+        }
+        if last_turn {
+            self.finish_game(sink);
+        } else {
+            if self.turns.is_multiple_of(self.players as u32) {
+                let (round, rounds) = (self.round(), self.rounds());
+                sink.emit(|| events::round_begins(round, rounds));
+            }
+            self.current = self.next_seat(seat);
+            self.begin_turn(sink);
+        }
+        Ok(())
+    }
+
+    /// [`Game::apply`] without building event texts, for simulations; on error nothing has changed.
+    pub fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        self.play(seat, action, &mut Quiet)
     }
 
     fn totals(&self, scores: &[GameScore]) -> Vec<i32> {
@@ -418,10 +458,6 @@ impl Yardmaster {
             .map(|(seat, s)| s.total() + self.first_game.get(seat).copied().unwrap_or(0))
             .collect()
     }
-}
-
-fn drew(seat: Seat, face: Face) -> Event {
-    Event::private(seat, format!("You drew {} ({face}).", face.describe()))
 }
 
 impl Game for Yardmaster {
@@ -440,7 +476,7 @@ impl Game for Yardmaster {
 
     fn deal(options: &YardmasterOptions, players: usize, rng: &mut GameRng) -> YardmasterSetup {
         let mut shuffled = || {
-            let mut deck: Vec<Face> = cards::deck_for(players).into_iter().map(cards::face_of).collect();
+            let mut deck = cards::deck_faces(players).to_vec();
             deck.shuffle(rng);
             deck
         };
@@ -525,7 +561,7 @@ impl Game for Yardmaster {
             first_game: Vec::new(),
             over: false,
         };
-        game.deal_game(&mut Vec::new());
+        game.deal_game(&mut Quiet);
         Ok(game)
     }
 
@@ -548,13 +584,15 @@ impl Game for Yardmaster {
         }
         let end = train::right_end(&self.trains[seat]);
         let mut legal = Vec::with_capacity(2 * self.hand.len());
-        for (i, &face) in self.hand.iter().enumerate() {
-            if !self.hand[..i].contains(&face) && train::connects(end, face) {
+        let mut seen = FaceSet::default();
+        for &face in &self.hand {
+            if seen.insert(face) && train::connects(end, face) {
                 legal.push(Action::up(face));
             }
         }
-        for (i, &face) in self.hand.iter().enumerate() {
-            if !self.hand[..i].contains(&face) {
+        let mut seen = FaceSet::default();
+        for &face in &self.hand {
+            if seen.insert(face) {
                 legal.push(Action::down(face));
             }
         }
@@ -566,42 +604,8 @@ impl Game for Yardmaster {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if let Some(error) = self.refusal(seat, action) {
-            return Err(error);
-        }
-        let Some(index) = self.hand.iter().position(|&f| f == action.face) else {
-            return Err(RuleError::new("That card is not in your hand."));
-        };
-        let face = self.hand.remove(index);
-        let face_up = action.side == Side::Up;
-        self.trains[seat].push(Placed { face, face_up });
         let mut events = Vec::with_capacity(4);
-        events.push(Event::public(if face_up {
-            format!("{} added {} face up.", seat_ref(seat), face.describe())
-        } else {
-            format!("{} added a card face down.", seat_ref(seat))
-        }));
-        self.turns += 1;
-        let last_turn = self.turns == self.rounds() * self.players as u32;
-        if self.options.draw == DrawTiming::End && !last_turn {
-            self.kept[seat] = self.draw_card();
-            if let Some(face) = self.kept[seat] {
-                events.push(drew(seat, face));
-            }
-        }
-        if last_turn {
-            self.finish_game(&mut events);
-        } else {
-            if self.turns % self.players as u32 == 0 {
-                events.push(Event::public(format!(
-                    "Round {} of {} begins.",
-                    self.round(),
-                    self.rounds()
-                )));
-            }
-            self.current = self.next_seat(seat);
-            self.begin_turn(&mut events);
-        }
+        self.play(seat, action, &mut events)?;
         Ok(events)
     }
 
@@ -632,4 +636,3 @@ impl Game for Yardmaster {
         Some(Outcome { standings })
     }
 }
-

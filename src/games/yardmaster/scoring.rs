@@ -172,7 +172,11 @@ mod tests {
     fn runs_cross_card_borders_and_stop_at_wilds() {
         let s = stats(&train(&[("Y2|Y3", true), ("Y3|B3", true), ("B2|B2", true)]));
         assert_eq!((s.longest_run, s.runs), (3, 2));
-        let s = stats(&train(&[("Y2|Y3", true), ("Y3|B3", false), ("Y3|G3", true)]));
+        let s = stats(&train(&[
+            ("Y2|Y3", true),
+            ("Y3|B3", false),
+            ("Y3|G3", true),
+        ]));
         assert_eq!((s.longest_run, s.runs, s.value), (2, 1, 15));
     }
 
