@@ -391,7 +391,7 @@ fn turn_variant_keeps_a_hidden_card_and_draws_after_the_move() {
     assert_eq!(hand_of(&game, 0), Some(faces("Y2|Y3 B2|B2 B4|G4")));
     assert_eq!(game.view(Viewer::Seat(0)).kept, None);
     assert_eq!(game.view(Viewer::Seat(1)).kept, Some(face("R4|B4")));
-    assert_eq!(game.view(Viewer::Seat(0)).trains[1].keeps_card, true);
+    assert!(game.view(Viewer::Seat(0)).trains[1].keeps_card);
     assert_eq!(game.view(Viewer::Spectator).kept, None);
     let events = play(&mut game, &["up B4|G4"]);
     // Seat 0 drew after its move, privately; seat 1 now holds the passed cards plus its kept card.

@@ -114,12 +114,13 @@ fn scores_text(scores: &[GameScore], with_caboose: bool) -> String {
     parts.join(", ")
 }
 
-/// "Game 1 is over: …." at the end of the first game of a match.
-pub fn first_game_over(scores: &[GameScore], with_caboose: bool) -> Event {
-    Event::public(format!(
-        "Game 1 is over: {}.",
-        scores_text(scores, with_caboose)
-    ))
+/// "Game 1 is over: …." (a game of a match) or "The game is over: …." with that game's scores.
+pub fn game_over(game_of_match: Option<u8>, scores: &[GameScore], with_caboose: bool) -> Event {
+    let scores = scores_text(scores, with_caboose);
+    Event::public(match game_of_match {
+        Some(number) => format!("Game {number} is over: {scores}."),
+        None => format!("The game is over: {scores}."),
+    })
 }
 
 /// "Game 2 begins: {seat2} starts, and the hand now passes to the right."
@@ -130,15 +131,7 @@ pub fn second_game_begins(start: Seat) -> Event {
     Event::public(text)
 }
 
-/// "The game is over: …." with the last game's scores.
-pub fn game_over(scores: &[GameScore], with_caboose: bool) -> Event {
-    Event::public(format!(
-        "The game is over: {}.",
-        scores_text(scores, with_caboose)
-    ))
-}
-
-/// "{seat1} wins!" (or the match totals winner).
+/// "{seat1} wins with 54 points!" (the match total in a match).
 pub fn winner(seat: Seat, total: i32) -> Event {
     let mut text = String::with_capacity(32);
     push_seat(&mut text, seat);

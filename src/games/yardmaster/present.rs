@@ -73,7 +73,14 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
         .max()
         .unwrap_or(0)
         + 1;
-    for train in &view.trains {
+    let with_caboose = view.caboose.is_some();
+    let scores: Vec<String> = view
+        .trains
+        .iter()
+        .map(|t| score_text(t, with_caboose))
+        .collect();
+    let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    for (train, score) in view.trains.iter().zip(&scores) {
         let mut name = name_of(names, train.seat);
         if train.seat == view.start_player {
             name.push('*');
@@ -81,10 +88,9 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
         let cards: Vec<String> = train.cards.iter().map(card_text).collect();
         writeln!(
             out,
-            "{} {name:<width$} {:>3}  {:<28} [Engine] {}",
+            "{} {name:<width$} {:>3}  {score:<score_width$}  [Engine] {}",
             if train.holds_hand { '>' } else { ' ' },
             train.score.total,
-            score_text(train, view.caboose.is_some()),
             cards.join(" "),
         )
         .ok();
@@ -125,7 +131,7 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
         }
         (None, None) => {}
     }
-    out.push_str("\n(* start player · ##|## face down · (Y2|B3) your own face-down card)");
+    out.push_str("\n(* start player · ##|## face down · (Y2|B3) face down, shown to you)");
     out
 }
 
@@ -202,5 +208,73 @@ impl Presenter for Yardmaster {
 
     fn rules_text() -> &'static str {
         include_str!("rules.md")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::yardmaster::rules::YardmasterSetup;
+    use crate::games::yardmaster::{Action, cards};
+
+    fn game_after(moves: &[&str]) -> Yardmaster {
+        let setup = YardmasterSetup {
+            start_player: 0,
+            deck: cards::deck_faces(2).to_vec(),
+            second_deck: None,
+            caboose: None,
+        };
+        let mut game = Yardmaster::start(Default::default(), 2, setup, 0).expect("starts");
+        for text in moves {
+            let seat = game.current().expect("in play");
+            let action: Action = text.parse().expect("notation");
+            game.apply(seat, &action).expect("legal");
+        }
+        game
+    }
+
+    #[test]
+    fn board_text_hides_other_seats_face_down_cards() {
+        // Seat 0 holds B2|B2 B2|B2 R2|R2 at first; seat 1 then draws R2|R2.
+        let game = game_after(&["down B2|B2", "up R2|R2"]);
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let own = board_text(&game.view(Viewer::Seat(0)), &names);
+        let other = board_text(&game.view(Viewer::Seat(1)), &names);
+        assert!(own.contains("(B2|B2)"), "{own}");
+        assert!(
+            other.contains(HIDDEN) && !other.contains("(B2|B2)"),
+            "{other}"
+        );
+        assert!(
+            other.contains("R2|R2") && other.contains("round 2 of 7"),
+            "{other}"
+        );
+        assert!(other.contains("> Ann*"), "{other}");
+        assert!(other.contains("Ann to play"), "{other}");
+    }
+
+    #[test]
+    fn hand_text_says_what_each_card_may_do() {
+        let game = game_after(&["up B2|B2"]);
+        let text = hand_text(&game.view(Viewer::Seat(1))).expect("seat 1 holds the hand");
+        assert!(text.contains("ends Wild"), "{text}");
+        let game = game_after(&["up B2|B2", "up B2|B2"]);
+        let text = hand_text(&game.view(Viewer::Seat(0))).expect("seat 0 holds the hand");
+        assert!(text.contains("ends in Coal 2"), "{text}");
+        assert!(
+            text.contains("R2|R2  Livestock 2 | Livestock 2") && text.contains("up or down"),
+            "{text}"
+        );
+        assert!(hand_text(&game.view(Viewer::Seat(1))).is_none());
+        assert!(hand_text(&game.view(Viewer::Spectator)).is_none());
+    }
+
+    #[test]
+    fn rules_text_and_registry() {
+        assert!(Yardmaster::rules_text().contains("## Notation"));
+        let kind = crate::games::find("Yardmaster").expect("registered");
+        assert_eq!(kind.name(), "Yardmaster Express");
+        assert_eq!(kind.seats(), 2..=5);
     }
 }

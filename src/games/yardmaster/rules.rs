@@ -391,8 +391,9 @@ impl Yardmaster {
     fn finish_game(&mut self, sink: &mut impl Sink) {
         let scores = self.scores_now();
         let with_caboose = self.caboose.is_some();
+        let game_of_match = (self.games() > 1).then_some(self.game_number);
+        sink.emit(|| events::game_over(game_of_match, &scores, with_caboose));
         if self.game_number < self.games() {
-            sink.emit(|| events::first_game_over(&scores, with_caboose));
             self.first_game = scores.iter().map(GameScore::total).collect();
             self.start_player = scoring::second_game_start(&self.first_game, self.start_player);
             self.clockwise = !self.clockwise;
@@ -403,7 +404,6 @@ impl Yardmaster {
             self.deal_game(sink);
         } else {
             self.over = true;
-            sink.emit(|| events::game_over(&scores, with_caboose));
             let totals = self.totals(&scores);
             if let Some(&seat) =
                 scoring::ranking(&totals, self.start_player, self.clockwise).first()
