@@ -85,9 +85,11 @@ pub struct Railcar {
 }
 
 impl Railcar {
-    /// A dense code below 15 (colour and value; values outside 2..=4 are clamped).
+    /// A small code, distinct for every real railcar (values 2 to 4): below 15.
     pub fn code(self) -> u8 {
-        self.cargo.index() as u8 * 3 + self.value.clamp(2, 4) - 2
+        (self.cargo as u8)
+            .wrapping_mul(3)
+            .wrapping_add(self.value.wrapping_sub(2))
     }
 }
 
@@ -113,9 +115,13 @@ impl Face {
         self.left.value + self.right.value
     }
 
-    /// A dense code below [`FACE_CODES`], equal exactly for equal faces: cheap to compare and to count.
+    /// A one-byte code, distinct for every real card face (values 2 to 4): cheap to compare and to
+    /// count in a table of [`FACE_CODES`] entries.
     pub fn code(self) -> u8 {
-        self.left.code() * 15 + self.right.code()
+        self.left
+            .code()
+            .wrapping_mul(15)
+            .wrapping_add(self.right.code())
     }
 
     /// "Oil 2 | Oil 3".
@@ -187,8 +193,8 @@ impl FromStr for Face {
     }
 }
 
-/// How many distinct [`Face::code`]s there are.
-pub const FACE_CODES: usize = 225;
+/// The size of a table indexed by [`Face::code`].
+pub const FACE_CODES: usize = 256;
 
 /// Index of a card in [`DECK`].
 pub type CardId = u8;
@@ -292,6 +298,24 @@ mod tests {
         );
         assert_eq!(deck_for(2).len(), 24);
         assert_eq!(deck_for(5).len(), 32);
+    }
+
+    #[test]
+    fn face_codes_are_distinct_for_distinct_faces() {
+        let mut faces: Vec<Face> = DECK.to_vec();
+        faces.dedup();
+        for (i, a) in faces.iter().enumerate() {
+            for b in &faces[i + 1..] {
+                assert_eq!(a == b, a.code() == b.code(), "{a} {b}");
+            }
+        }
+        let all_railcars = Cargo::ALL
+            .iter()
+            .flat_map(|&cargo| (2..=4).map(move |value| Railcar { cargo, value }));
+        let mut codes: Vec<u8> = all_railcars.map(Railcar::code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes, (0..15).collect::<Vec<u8>>());
     }
 
     #[test]

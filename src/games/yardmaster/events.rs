@@ -24,7 +24,12 @@ impl Sink for Quiet {
     fn emit(&mut self, _make: impl FnOnce() -> Event) {}
 }
 
-fn push_number(out: &mut String, n: i64) {
+/// Appends the decimal digits of `n` (without the formatting machinery).
+pub fn push_number(out: &mut String, n: i64) {
+    if (0..10).contains(&n) {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     if n < 0 {
         out.push('-');
     }
@@ -95,32 +100,35 @@ pub fn round_begins(round: u32, rounds: u32) -> Event {
     Event::public(text)
 }
 
-/// "{seat0} 31 (train 27 + run 4), {seat1} …" for the end of a game.
-fn scores_text(scores: &[GameScore], with_caboose: bool) -> String {
-    let parts: Vec<String> = scores
-        .iter()
-        .enumerate()
-        .map(|(seat, s)| {
-            let mut part = String::with_capacity(48);
-            push_seat(&mut part, seat);
-            part.push(' ');
-            push_number(&mut part, i64::from(s.total()));
-            part.push_str(" (");
-            part.push_str(&s.detail(with_caboose));
-            part.push(')');
-            part
-        })
-        .collect();
-    parts.join(", ")
+/// Appends "{seat0} 31 (train 27 + run 4), {seat1} …" for the end of a game.
+fn push_scores(out: &mut String, scores: &[GameScore], with_caboose: bool) {
+    for (seat, s) in scores.iter().enumerate() {
+        if seat > 0 {
+            out.push_str(", ");
+        }
+        push_seat(out, seat);
+        out.push(' ');
+        push_number(out, i64::from(s.total()));
+        out.push_str(" (");
+        s.write_detail(out, with_caboose);
+        out.push(')');
+    }
 }
 
 /// "Game 1 is over: …." (a game of a match) or "The game is over: …." with that game's scores.
 pub fn game_over(game_of_match: Option<u8>, scores: &[GameScore], with_caboose: bool) -> Event {
-    let scores = scores_text(scores, with_caboose);
-    Event::public(match game_of_match {
-        Some(number) => format!("Game {number} is over: {scores}."),
-        None => format!("The game is over: {scores}."),
-    })
+    let mut text = String::with_capacity(40 + 48 * scores.len());
+    match game_of_match {
+        Some(number) => {
+            text.push_str("Game ");
+            push_number(&mut text, i64::from(number));
+            text.push_str(" is over: ");
+        }
+        None => text.push_str("The game is over: "),
+    }
+    push_scores(&mut text, scores, with_caboose);
+    text.push('.');
+    Event::public(text)
 }
 
 /// "Game 2 begins: {seat2} starts, and the hand now passes to the right."
@@ -159,5 +167,19 @@ mod tests {
         assert_eq!(drawn.text, "You drew Oil 2 | Coal 3.");
         assert_eq!(round_begins(3, 10).text, "Round 3 of 10 begins.");
         assert_eq!(winner(0, -105).text, "{seat0} wins with -105 points!");
+        let score = GameScore {
+            train: 27,
+            run_bonus: 4,
+            caboose: 0,
+            longest_run: 4,
+        };
+        assert_eq!(
+            game_over(Some(2), &[score, score], false).text,
+            "Game 2 is over: {seat0} 31 (train 27 + run 4), {seat1} 31 (train 27 + run 4)."
+        );
+        assert_eq!(
+            game_over(None, &[score], true).text,
+            "The game is over: {seat0} 31 (train 27 + run 4 + caboose 0)."
+        );
     }
 }

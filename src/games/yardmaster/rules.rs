@@ -389,12 +389,11 @@ impl Yardmaster {
     }
 
     fn finish_game(&mut self, sink: &mut impl Sink) {
-        let scores = self.scores_now();
         let with_caboose = self.caboose.is_some();
         let game_of_match = (self.games() > 1).then_some(self.game_number);
-        sink.emit(|| events::game_over(game_of_match, &scores, with_caboose));
+        sink.emit(|| events::game_over(game_of_match, &self.scores_now(), with_caboose));
         if self.game_number < self.games() {
-            self.first_game = scores.iter().map(GameScore::total).collect();
+            self.first_game = self.scores_now().iter().map(GameScore::total).collect();
             self.start_player = scoring::second_game_start(&self.first_game, self.start_player);
             self.clockwise = !self.clockwise;
             self.game_number += 1;
@@ -404,12 +403,12 @@ impl Yardmaster {
             self.deal_game(sink);
         } else {
             self.over = true;
-            let totals = self.totals(&scores);
-            if let Some(&seat) =
-                scoring::ranking(&totals, self.start_player, self.clockwise).first()
-            {
-                sink.emit(|| events::winner(seat, totals[seat]));
-            }
+            sink.emit(|| {
+                let totals = self.totals_now();
+                let ranking = scoring::ranking(&totals, self.start_player, self.clockwise);
+                let winner = ranking.first().copied().unwrap_or(self.start_player);
+                events::winner(winner, totals.get(winner).copied().unwrap_or(0))
+            });
         }
     }
 
@@ -577,7 +576,7 @@ impl Game for Yardmaster {
         }
     }
 
-    /// Every distinct face in the hand: face up if it connects (all of those first), then face down.
+    /// For every distinct face in the hand, in hand order: face up if it connects, then face down.
     fn legal(&self, seat: Seat) -> Vec<Action> {
         if self.over || seat != self.current {
             return Vec::new();
@@ -586,13 +585,10 @@ impl Game for Yardmaster {
         let mut legal = Vec::with_capacity(2 * self.hand.len());
         let mut seen = FaceSet::default();
         for &face in &self.hand {
-            if seen.insert(face) && train::connects(end, face) {
-                legal.push(Action::up(face));
-            }
-        }
-        let mut seen = FaceSet::default();
-        for &face in &self.hand {
             if seen.insert(face) {
+                if train::connects(end, face) {
+                    legal.push(Action::up(face));
+                }
                 legal.push(Action::down(face));
             }
         }

@@ -1,6 +1,7 @@
 //! Scores: train value, cargo runs, the longest-run bonus, Caboose points and the final ranking.
 
 use super::cabooses::{self, CabooseId};
+use super::events::push_number;
 use super::train::{self, Placed};
 use crate::game::Seat;
 
@@ -84,11 +85,21 @@ impl GameScore {
 
     /// "train 31 + run 4 + caboose 5" (the Caboose part only when one is in play).
     pub fn detail(&self, with_caboose: bool) -> String {
-        let mut text = format!("train {} + run {}", self.train, self.run_bonus);
-        if with_caboose {
-            text.push_str(&format!(" + caboose {}", self.caboose));
-        }
+        let mut text = String::with_capacity(32);
+        self.write_detail(&mut text, with_caboose);
         text
+    }
+
+    /// Appends [`GameScore::detail`] to `out`.
+    pub fn write_detail(&self, out: &mut String, with_caboose: bool) {
+        out.push_str("train ");
+        push_number(out, i64::from(self.train));
+        out.push_str(" + run ");
+        push_number(out, i64::from(self.run_bonus));
+        if with_caboose {
+            out.push_str(" + caboose ");
+            push_number(out, i64::from(self.caboose));
+        }
     }
 }
 
