@@ -6,7 +6,7 @@ pub mod yardmaster;
 use adapter::GameKind;
 
 /// Every playable game. Adding a game is one line here plus its folder.
-pub static REGISTRY: &[&dyn GameKind] = &[];
+pub static REGISTRY: &[&dyn GameKind] = &[&adapter::Kind::<yardmaster::Yardmaster>::new()];
 
 /// The game with this id (case-insensitive), if Roundhouse has it.
 pub fn find(id: &str) -> Option<&'static dyn GameKind> {

@@ -84,6 +84,15 @@ pub struct Railcar {
     pub value: u8,
 }
 
+impl Railcar {
+    /// A small code, distinct for every real railcar (values 2 to 4): below 15.
+    pub fn code(self) -> u8 {
+        (self.cargo as u8)
+            .wrapping_mul(3)
+            .wrapping_add(self.value.wrapping_sub(2))
+    }
+}
+
 impl fmt::Display for Railcar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.cargo.letter(), self.value)
@@ -104,6 +113,15 @@ impl Face {
     /// Both railcars' values added.
     pub fn value(self) -> u8 {
         self.left.value + self.right.value
+    }
+
+    /// A one-byte code, distinct for every real card face (values 2 to 4): cheap to compare and to
+    /// count in a table of [`FACE_CODES`] entries.
+    pub fn code(self) -> u8 {
+        self.left
+            .code()
+            .wrapping_mul(15)
+            .wrapping_add(self.right.code())
     }
 
     /// "Oil 2 | Oil 3".
@@ -175,6 +193,9 @@ impl FromStr for Face {
     }
 }
 
+/// The size of a table indexed by [`Face::code`].
+pub const FACE_CODES: usize = 256;
+
 /// Index of a card in [`DECK`].
 pub type CardId = u8;
 
@@ -232,12 +253,20 @@ pub const NON_PURPLE_CARDS: usize = 24;
 
 /// The card ids in play for this many players (purple removed with 2).
 pub fn deck_for(players: usize) -> Vec<CardId> {
-    let count = if players == 2 {
+    (0..deck_len(players) as CardId).collect()
+}
+
+fn deck_len(players: usize) -> usize {
+    if players == 2 {
         NON_PURPLE_CARDS
     } else {
         DECK.len()
-    };
-    (0..count as CardId).collect()
+    }
+}
+
+/// The faces in play for this many players (purple removed with 2), in [`DECK`] order.
+pub fn deck_faces(players: usize) -> &'static [Face] {
+    &DECK[..deck_len(players)]
 }
 
 /// The face of a card.
@@ -269,6 +298,24 @@ mod tests {
         );
         assert_eq!(deck_for(2).len(), 24);
         assert_eq!(deck_for(5).len(), 32);
+    }
+
+    #[test]
+    fn face_codes_are_distinct_for_distinct_faces() {
+        let mut faces: Vec<Face> = DECK.to_vec();
+        faces.dedup();
+        for (i, a) in faces.iter().enumerate() {
+            for b in &faces[i + 1..] {
+                assert_eq!(a == b, a.code() == b.code(), "{a} {b}");
+            }
+        }
+        let all_railcars = Cargo::ALL
+            .iter()
+            .flat_map(|&cargo| (2..=4).map(move |value| Railcar { cargo, value }));
+        let mut codes: Vec<u8> = all_railcars.map(Railcar::code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes, (0..15).collect::<Vec<u8>>());
     }
 
     #[test]

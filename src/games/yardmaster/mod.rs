@@ -1,5 +1,18 @@
 //! Yardmaster Express (2–5 players): build the most valuable train from a hand that travels round the table.
 
+pub mod bots;
+pub mod cabooses;
 pub mod cards;
 pub mod draw;
+pub mod events;
+pub mod notation;
+pub mod present;
+pub mod rules;
+pub mod scoring;
+pub mod train;
 pub mod view;
+pub mod viewing;
+
+pub use notation::{Action, Side};
+pub use rules::{Yardmaster, YardmasterOptions, YardmasterSetup};
+pub use view::YardmasterView;

@@ -1,0 +1,280 @@
+//! Pictures and texts of a Yardmaster table, made from views only.
+
+use std::fmt::Write;
+
+use super::draw;
+use super::rules::Yardmaster;
+use super::train;
+use super::view::{CardView, TrainView, YardmasterView};
+use crate::game::{Presenter, Viewer};
+
+/// How an unknown face-down card is written.
+const HIDDEN: &str = "##|##";
+
+fn name_of(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {}", seat + 1))
+}
+
+fn card_text(card: &CardView) -> String {
+    match (card.face, card.face_up) {
+        (Some(face), true) => face.to_string(),
+        (Some(face), false) => format!("({face})"),
+        (None, _) => HIDDEN.to_string(),
+    }
+}
+
+fn score_text(train: &TrainView, with_caboose: bool) -> String {
+    let s = &train.score;
+    let mut text = format!("train {}", s.train);
+    if s.run_bonus > 0 {
+        write!(text, " + run {}", s.run_bonus).ok();
+    }
+    if with_caboose && s.caboose > 0 {
+        write!(text, " + caboose {}", s.caboose).ok();
+    }
+    if s.earlier_games > 0 {
+        write!(text, " + game 1 {}", s.earlier_games).ok();
+    }
+    text
+}
+
+/// The compact text picture of the table used by the terminal front end.
+pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
+    let mut out = String::from("Yardmaster Express");
+    if view.games > 1 {
+        write!(out, " · game {} of {}", view.game_number, view.games).ok();
+    }
+    write!(
+        out,
+        " · round {} of {} · {} cards in the deck · the hand passes to the {}",
+        view.round,
+        view.rounds,
+        view.deck_left,
+        if view.clockwise { "left" } else { "right" }
+    )
+    .ok();
+    if view.draw_at_end {
+        out.push_str(" · draw at the end of the turn");
+    }
+    out.push('\n');
+    if let Some(caboose) = &view.caboose {
+        writeln!(
+            out,
+            "Caboose: {} ({} points): {}",
+            caboose.name, caboose.points, caboose.condition
+        )
+        .ok();
+    }
+    let width = (0..view.players)
+        .map(|s| name_of(names, s).chars().count())
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let with_caboose = view.caboose.is_some();
+    let scores: Vec<String> = view
+        .trains
+        .iter()
+        .map(|t| score_text(t, with_caboose))
+        .collect();
+    let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    for (train, score) in view.trains.iter().zip(&scores) {
+        let mut name = name_of(names, train.seat);
+        if train.seat == view.start_player {
+            name.push('*');
+        }
+        let cards: Vec<String> = train.cards.iter().map(card_text).collect();
+        writeln!(
+            out,
+            "{} {name:<width$} {:>3}  {score:<score_width$}  [Engine] {}",
+            if train.holds_hand { '>' } else { ' ' },
+            train.score.total,
+            cards.join(" "),
+        )
+        .ok();
+    }
+    if view.longest_run >= 2 {
+        writeln!(
+            out,
+            "Longest cargo run on the table: {} railcars",
+            view.longest_run
+        )
+        .ok();
+    }
+    match (&view.outcome, view.to_act) {
+        (Some(outcome), _) => {
+            out.push_str("Game over.");
+            for standing in &outcome.standings {
+                if let crate::game::Participant::Seat(seat) = standing.participant {
+                    write!(
+                        out,
+                        "\n{}. {} {} ({})",
+                        standing.place,
+                        name_of(names, seat),
+                        standing.score,
+                        standing.detail
+                    )
+                    .ok();
+                }
+            }
+        }
+        (None, Some(seat)) => {
+            write!(
+                out,
+                "{} to play, holding {} cards.",
+                name_of(names, seat),
+                view.hand_size
+            )
+            .ok();
+        }
+        (None, None) => {}
+    }
+    out.push_str("\n(* start player · ##|## face down · (Y2|B3) face down, shown to you)");
+    out
+}
+
+/// The viewer's hand (and kept card) as text, with what each card may do.
+pub fn hand_text(view: &YardmasterView) -> Option<String> {
+    let Viewer::Seat(seat) = view.viewer else {
+        return None;
+    };
+    if view.hand.is_none() && view.kept.is_none() {
+        return None;
+    }
+    let mut out = String::new();
+    if let Some(hand) = &view.hand {
+        let own = view
+            .trains
+            .get(seat)
+            .map(|t| t.cards.as_slice())
+            .unwrap_or(&[]);
+        let end = match own.last() {
+            Some(CardView {
+                face: Some(face),
+                face_up: true,
+            }) => Some(face.right),
+            _ => None,
+        };
+        match end {
+            Some(car) => writeln!(
+                out,
+                "Your hand ({} cards); your train ends in {} {} ({car}):",
+                hand.len(),
+                car.cargo.goods(),
+                car.value
+            ),
+            None => writeln!(
+                out,
+                "Your hand ({} cards); your train ends Wild, so any card connects:",
+                hand.len()
+            ),
+        }
+        .ok();
+        for face in hand {
+            let fits = end.is_none_or(|car| train::connects(train::Slot::Car(car), *face));
+            writeln!(
+                out,
+                "  {face}  {:<26} {}",
+                face.describe(),
+                if fits { "up or down" } else { "down only" }
+            )
+            .ok();
+        }
+    }
+    if let Some(face) = view.kept {
+        writeln!(out, "Kept for your next turn: {face} ({})", face.describe()).ok();
+    }
+    Some(out.trim_end().to_string())
+}
+
+impl Presenter for Yardmaster {
+    fn board_png(view: &YardmasterView, names: &[String]) -> Vec<u8> {
+        draw::board_png(view, names)
+    }
+
+    fn hand_png(view: &YardmasterView) -> Option<Vec<u8>> {
+        draw::hand_png(view)
+    }
+
+    fn board_text(view: &YardmasterView, names: &[String]) -> String {
+        board_text(view, names)
+    }
+
+    fn hand_text(view: &YardmasterView) -> Option<String> {
+        hand_text(view)
+    }
+
+    fn rules_text() -> &'static str {
+        include_str!("rules.md")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::yardmaster::rules::YardmasterSetup;
+    use crate::games::yardmaster::{Action, cards};
+
+    fn game_after(moves: &[&str]) -> Yardmaster {
+        let setup = YardmasterSetup {
+            start_player: 0,
+            deck: cards::deck_faces(2).to_vec(),
+            second_deck: None,
+            caboose: None,
+        };
+        let mut game = Yardmaster::start(Default::default(), 2, setup, 0).expect("starts");
+        for text in moves {
+            let seat = game.current().expect("in play");
+            let action: Action = text.parse().expect("notation");
+            game.apply(seat, &action).expect("legal");
+        }
+        game
+    }
+
+    #[test]
+    fn board_text_hides_other_seats_face_down_cards() {
+        // Seat 0 holds B2|B2 B2|B2 R2|R2 at first; seat 1 then draws R2|R2.
+        let game = game_after(&["down B2|B2", "up R2|R2"]);
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let own = board_text(&game.view(Viewer::Seat(0)), &names);
+        let other = board_text(&game.view(Viewer::Seat(1)), &names);
+        assert!(own.contains("(B2|B2)"), "{own}");
+        assert!(
+            other.contains(HIDDEN) && !other.contains("(B2|B2)"),
+            "{other}"
+        );
+        assert!(
+            other.contains("R2|R2") && other.contains("round 2 of 7"),
+            "{other}"
+        );
+        assert!(other.contains("> Ann*"), "{other}");
+        assert!(other.contains("Ann to play"), "{other}");
+    }
+
+    #[test]
+    fn hand_text_says_what_each_card_may_do() {
+        let game = game_after(&["up B2|B2"]);
+        let text = hand_text(&game.view(Viewer::Seat(1))).expect("seat 1 holds the hand");
+        assert!(text.contains("ends Wild"), "{text}");
+        let game = game_after(&["up B2|B2", "up B2|B2"]);
+        let text = hand_text(&game.view(Viewer::Seat(0))).expect("seat 0 holds the hand");
+        assert!(text.contains("ends in Coal 2"), "{text}");
+        assert!(
+            text.contains("R2|R2  Livestock 2 | Livestock 2") && text.contains("up or down"),
+            "{text}"
+        );
+        assert!(hand_text(&game.view(Viewer::Seat(1))).is_none());
+        assert!(hand_text(&game.view(Viewer::Spectator)).is_none());
+    }
+
+    #[test]
+    fn rules_text_and_registry() {
+        assert!(Yardmaster::rules_text().contains("## Notation"));
+        let kind = crate::games::find("Yardmaster").expect("registered");
+        assert_eq!(kind.name(), "Yardmaster Express");
+        assert_eq!(kind.seats(), 2..=5);
+    }
+}
