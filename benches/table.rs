@@ -44,7 +44,9 @@ fn move_through_table_and_store(c: &mut Criterion) {
                     waiting = table.people_to_act(&place).unwrap();
                 }
                 let who = person(&waiting[0]);
-                let notation = table.legal_moves(&place, &who, "").unwrap()[0].notation.clone();
+                let notation = table.legal_moves(&place, &who, "").unwrap()[0]
+                    .notation
+                    .clone();
                 let began = Instant::now();
                 black_box(table.handle(&place, &who, Command::Move(notation)).unwrap());
                 spent += began.elapsed();

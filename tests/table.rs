@@ -41,8 +41,16 @@ fn new_game(options: &[(&str, &str)], seed: u64) -> Command {
 }
 
 /// Opens a game for `people` (Alice first) plus `bots`, and starts it.
-fn started(table: &Table, people: &[Caller], bots: usize, options: &[(&str, &str)], seed: u64) -> Reply {
-    table.handle(&place(), &people[0], new_game(options, seed)).unwrap();
+fn started(
+    table: &Table,
+    people: &[Caller],
+    bots: usize,
+    options: &[(&str, &str)],
+    seed: u64,
+) -> Reply {
+    table
+        .handle(&place(), &people[0], new_game(options, seed))
+        .unwrap();
     for p in &people[1..] {
         table.handle(&place(), p, Command::Join).unwrap();
     }
@@ -87,9 +95,16 @@ fn a_whole_game_with_two_people_and_a_bot_scores_and_frees_the_channel() {
     let table = table_at(&dir.path().join("t.db"));
     let opening = started(&table, &[alice(), bob()], 1, &[], 7);
     let post = opening.public.unwrap();
-    assert!(post.text.contains("started Yardmaster Express"), "{}", post.text);
+    assert!(
+        post.text.contains("started Yardmaster Express"),
+        "{}",
+        post.text
+    );
     assert!(post.image.unwrap().png.starts_with(PNG_SIGNATURE));
-    assert!(!post.mentions.is_empty(), "the first person to act is pinged");
+    assert!(
+        !post.mentions.is_empty(),
+        "the first person to act is pinged"
+    );
 
     let id = table.store().open_game("chan-1").unwrap().unwrap().id;
     let mut last = None;
@@ -123,16 +138,22 @@ fn a_whole_game_with_two_people_and_a_bot_scores_and_frees_the_channel() {
 fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db"));
-    let err = table.handle(&place(), &alice(), Command::Board).unwrap_err();
+    let err = table
+        .handle(&place(), &alice(), Command::Board)
+        .unwrap_err();
     assert!(matches!(err, TableError::NoGame { .. }));
     assert!(err.to_string().contains("yardmaster"), "{err}");
     let err = table
-        .handle(&place(), &alice(), Command::New {
-            game: "chess".into(),
-            options: vec![],
-            seed: None,
-            sit: true,
-        })
+        .handle(
+            &place(),
+            &alice(),
+            Command::New {
+                game: "chess".into(),
+                options: vec![],
+                seed: None,
+                sit: true,
+            },
+        )
         .unwrap_err();
     assert!(matches!(err, TableError::UnknownGame { .. }), "{err}");
     let err = table
@@ -147,13 +168,20 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
         table.handle(&place(), &alice(), Command::Join).unwrap_err(),
         TableError::AlreadyJoined
     );
-    let err = table.handle(&place(), &alice(), Command::Start).unwrap_err();
-    assert!(matches!(err, TableError::WrongPlayerCount { have: 1, .. }), "{err}");
+    let err = table
+        .handle(&place(), &alice(), Command::Start)
+        .unwrap_err();
+    assert!(
+        matches!(err, TableError::WrongPlayerCount { have: 1, .. }),
+        "{err}"
+    );
     let err = table
         .handle(&place(), &alice(), Command::Move("up Y2|Y3".into()))
         .unwrap_err();
     assert_eq!(err, TableError::NotStarted);
-    let err = table.handle(&place(), &bob(), new_game(&[], 2)).unwrap_err();
+    let err = table
+        .handle(&place(), &bob(), new_game(&[], 2))
+        .unwrap_err();
     assert!(matches!(err, TableError::ChannelBusy { .. }), "{err}");
     assert_eq!(version(&table), v);
 
@@ -163,7 +191,9 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let v = version(&table);
     let err = table.handle(&place(), &bob(), Command::Join).unwrap_err();
     assert!(matches!(err, TableError::GameFull { max: 5, .. }), "{err}");
-    let err = table.handle(&place(), &alice(), Command::AddBot).unwrap_err();
+    let err = table
+        .handle(&place(), &alice(), Command::AddBot)
+        .unwrap_err();
     assert!(matches!(err, TableError::GameFull { .. }));
     assert_eq!(version(&table), v);
 }
@@ -174,7 +204,11 @@ fn illegal_moves_wrong_players_and_outsiders_are_refused() {
     let table = table_at(&dir.path().join("t.db"));
     started(&table, &[alice(), bob()], 0, &[], 3);
     let mover = to_act(&table);
-    let other = if mover.user_id == "u-alice" { bob() } else { alice() };
+    let other = if mover.user_id == "u-alice" {
+        bob()
+    } else {
+        alice()
+    };
     let v = version(&table);
     let log_len = |t: &Table| {
         let id = t.store().open_game("chan-1").unwrap().unwrap().id;
@@ -221,10 +255,17 @@ fn hands_are_private_and_history_keeps_face_down_cards_hidden() {
     let table = table_at(&dir.path().join("t.db"));
     started(&table, &[alice(), bob()], 0, &[], 11);
     let mover = to_act(&table);
-    let other = if mover.user_id == "u-alice" { bob() } else { alice() };
+    let other = if mover.user_id == "u-alice" {
+        bob()
+    } else {
+        alice()
+    };
 
     let hand = table.handle(&place(), &mover, Command::Hand).unwrap();
-    assert!(hand.public.is_none(), "a hand is never posted to the channel");
+    assert!(
+        hand.public.is_none(),
+        "a hand is never posted to the channel"
+    );
     let private = hand.private.unwrap();
     assert!(private.image.unwrap().png.starts_with(PNG_SIGNATURE));
     let idle = table.handle(&place(), &other, Command::Hand).unwrap();
@@ -241,12 +282,19 @@ fn hands_are_private_and_history_keeps_face_down_cards_hidden() {
         .handle(&place(), &mover, Command::Move(down.notation.clone()))
         .unwrap();
     let public = reply.public.unwrap();
-    assert!(!public.text.contains(&face), "the turn message hides the face: {}", public.text);
+    assert!(
+        !public.text.contains(&face),
+        "the turn message hides the face: {}",
+        public.text
+    );
 
     let theirs = table.handle(&place(), &other, Command::History).unwrap();
     let text = theirs.private.unwrap().text;
     assert!(text.contains("1."), "{text}");
-    assert!(!text.contains(&face), "history shows another player's face-down card: {text}");
+    assert!(
+        !text.contains(&face),
+        "history shows another player's face-down card: {text}"
+    );
     let board = table.handle(&place(), &other, Command::Board).unwrap();
     assert!(!board.public.unwrap().text.contains(&face));
 }
@@ -261,19 +309,35 @@ fn undo_needs_every_other_person_and_a_refusal_keeps_the_move() {
     assert_ne!(first, second);
     let id = table.store().open_game("chan-1").unwrap().unwrap().id;
 
-    let ask = table.handle(&place(), &first, Command::Undo).unwrap().public.unwrap();
+    let ask = table
+        .handle(&place(), &first, Command::Undo)
+        .unwrap()
+        .public
+        .unwrap();
     assert_eq!(ask.mentions, vec![second.user_id.clone()]);
-    let err = table.handle(&place(), &first, Command::UndoVote(true)).unwrap_err();
+    let err = table
+        .handle(&place(), &first, Command::UndoVote(true))
+        .unwrap_err();
     assert!(matches!(err, TableError::NoVote(_)));
     let err = table.handle(&place(), &first, Command::Undo).unwrap_err();
     assert!(err.to_string().contains("already waiting"), "{err}");
-    table.handle(&place(), &second, Command::UndoVote(false)).unwrap();
-    assert_eq!(table.store().moves(id).unwrap().len(), 1, "a refusal keeps the move");
-    let err = table.handle(&place(), &second, Command::UndoVote(true)).unwrap_err();
+    table
+        .handle(&place(), &second, Command::UndoVote(false))
+        .unwrap();
+    assert_eq!(
+        table.store().moves(id).unwrap().len(),
+        1,
+        "a refusal keeps the move"
+    );
+    let err = table
+        .handle(&place(), &second, Command::UndoVote(true))
+        .unwrap_err();
     assert!(matches!(err, TableError::NoVote(_)), "the request is gone");
 
     table.handle(&place(), &first, Command::Undo).unwrap();
-    let done = table.handle(&place(), &second, Command::UndoVote(true)).unwrap();
+    let done = table
+        .handle(&place(), &second, Command::UndoVote(true))
+        .unwrap();
     assert!(done.public.unwrap().text.contains("taken back"));
     assert_eq!(table.store().moves(id).unwrap().len(), 0);
     assert_eq!(to_act(&table), first, "the undoer moves again");
@@ -293,7 +357,9 @@ fn a_pending_undo_dies_when_the_game_moves_on() {
     let (first, _) = play_one(&table);
     table.handle(&place(), &first, Command::Undo).unwrap();
     let (second, _) = play_one(&table);
-    let err = table.handle(&place(), &second, Command::UndoVote(true)).unwrap_err();
+    let err = table
+        .handle(&place(), &second, Command::UndoVote(true))
+        .unwrap_err();
     assert!(matches!(err, TableError::NoVote(_)), "{err}");
 }
 
@@ -332,7 +398,10 @@ fn resigning_hands_the_seat_to_a_bot_or_ends_a_two_player_game() {
     }
     let results = table.store().results(id).unwrap();
     let last = results.last().unwrap();
-    assert_eq!((last.name.as_str(), last.place, last.resigned), ("Carol", 3, true));
+    assert_eq!(
+        (last.name.as_str(), last.place, last.resigned),
+        ("Carol", 3, true)
+    );
 
     started(&table, &[alice(), bob()], 0, &[], 22);
     let id = table.store().open_game("chan-1").unwrap().unwrap().id;
@@ -350,7 +419,9 @@ fn abort_is_for_players_and_channel_managers() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db"));
     started(&table, &[alice(), bob()], 0, &[], 2);
-    let err = table.handle(&place(), &carol(), Command::Abort).unwrap_err();
+    let err = table
+        .handle(&place(), &carol(), Command::Abort)
+        .unwrap_err();
     assert!(matches!(err, TableError::NotAllowed(_)));
     assert!(table.store().open_game("chan-1").unwrap().is_some());
     let manager = Caller {
@@ -380,7 +451,10 @@ fn a_game_continues_after_the_database_is_reopened() {
     }
     // A match of two 2-player games: 2 × 7 rounds × 2 seats.
     assert_eq!(table.store().moves(id).unwrap().len(), 28);
-    assert_eq!(table.store().game(id).unwrap().unwrap().status, Status::Finished);
+    assert_eq!(
+        table.store().game(id).unwrap().unwrap().status,
+        Status::Finished
+    );
 }
 
 #[test]
@@ -396,7 +470,12 @@ fn two_moves_at_the_same_instant_in_one_channel_apply_exactly_once() {
 
     // Two bot processes (two tables, two connections) on one database, and two threads on one table.
     let shared = Arc::new(table_at(&path));
-    let tables = [Arc::new(table_at(&path)), Arc::new(table_at(&path)), shared.clone(), shared];
+    let tables = [
+        Arc::new(table_at(&path)),
+        Arc::new(table_at(&path)),
+        shared.clone(),
+        shared,
+    ];
     let barrier = Arc::new(Barrier::new(tables.len()));
     let racers: Vec<_> = tables
         .into_iter()
@@ -415,7 +494,10 @@ fn two_moves_at_the_same_instant_in_one_channel_apply_exactly_once() {
     assert_eq!(applied, 1, "{outcomes:?}");
     for refused in outcomes.iter().filter_map(|o| o.as_ref().err()) {
         assert!(
-            matches!(refused, TableError::Conflict | TableError::NotYourTurn { .. }),
+            matches!(
+                refused,
+                TableError::Conflict | TableError::NotYourTurn { .. }
+            ),
             "a clear answer, not {refused:?}"
         );
     }
@@ -428,12 +510,16 @@ fn a_game_of_bots_only_plays_itself_on_start() {
     let table = table_at(&dir.path().join("t.db"));
     let organiser = Caller::new("host", "Host");
     table
-        .handle(&place(), &organiser, Command::New {
-            game: "yardmaster".into(),
-            options: vec![("caboose".into(), "all".into())],
-            seed: Some(99),
-            sit: false,
-        })
+        .handle(
+            &place(),
+            &organiser,
+            Command::New {
+                game: "yardmaster".into(),
+                options: vec![("caboose".into(), "all".into())],
+                seed: Some(99),
+                sit: false,
+            },
+        )
         .unwrap();
     for _ in 0..4 {
         table.handle(&place(), &organiser, Command::AddBot).unwrap();
@@ -447,14 +533,25 @@ fn a_game_of_bots_only_plays_itself_on_start() {
 fn replaying_the_stored_log_gives_the_stored_snapshot() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db"));
-    started(&table, &[alice(), bob()], 1, &[("caboose", "all"), ("draw", "end")], 17);
+    started(
+        &table,
+        &[alice(), bob()],
+        1,
+        &[("caboose", "all"), ("draw", "end")],
+        17,
+    );
     for _ in 0..6 {
         play_one(&table);
     }
     let record = table.store().open_game("chan-1").unwrap().unwrap();
     let kind = roundhouse::games::find(&record.kind).unwrap();
     let mut game = kind
-        .start(&record.options, record.seats.len(), record.setup.as_deref().unwrap(), record.seed)
+        .start(
+            &record.options,
+            record.seats.len(),
+            record.setup.as_deref().unwrap(),
+            record.seed,
+        )
         .unwrap();
     let log = table.store().moves(record.id).unwrap();
     assert!(log.iter().any(|m| m.by_bot) && log.iter().any(|m| !m.by_bot));

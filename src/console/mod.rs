@@ -188,8 +188,10 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             let seat = record.seat_of(user).unwrap_or(0);
             let caller = Caller::new(user.clone(), record.seats[seat].name.clone());
             if shown_turn.as_deref() != Some(user.as_str()) {
-                let hand = self.table.handle(&self.place, &caller, Command::Hand)?;
                 writeln!(self.output, "\n— {}, your turn —", caller.name)?;
+                let board = self.table.handle(&self.place, &caller, Command::Board)?;
+                self.show(&board)?;
+                let hand = self.table.handle(&self.place, &caller, Command::Hand)?;
                 self.show(&hand)?;
                 shown_turn = Some(user.clone());
             }

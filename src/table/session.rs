@@ -147,7 +147,10 @@ impl Table {
         game: &dyn LiveGame,
     ) -> Option<Picture> {
         self.options.pictures.then(|| Picture {
-            file_name: format!("{}-{}-board.png", record.kind, record.version),
+            file_name: format!(
+                "{}-game{}-v{}-board.png",
+                record.kind, record.id, record.version
+            ),
             png: game.board_png(Viewer::Spectator, &record.names()),
         })
     }
@@ -163,7 +166,10 @@ impl Table {
             return None;
         }
         game.hand_png(seat).map(|png| Picture {
-            file_name: format!("{}-{}-hand.png", record.kind, record.version),
+            file_name: format!(
+                "{}-game{}-v{}-hand.png",
+                record.kind, record.id, record.version
+            ),
             png,
         })
     }
