@@ -127,6 +127,18 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                 settings.bots, settings.players
             )));
         }
+        if let Some(kind) = crate::games::find(&settings.game) {
+            let seats = kind.seats();
+            if !seats.contains(&settings.players) {
+                return Err(ConsoleError::Settings(format!(
+                    "{} takes {} to {} players, not {}",
+                    kind.name(),
+                    seats.start(),
+                    seats.end(),
+                    settings.players
+                )));
+            }
+        }
         let people = settings.players - settings.bots;
         let host = if people > 0 { person(0) } else { organiser() };
         let new = Command::New {

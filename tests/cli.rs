@@ -1,0 +1,173 @@
+//! The `roundhouse` binary: terminal play (bots only, hot-seat, resume), replay, and bad arguments.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn roundhouse(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_roundhouse"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn pngs_in(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "png"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_bots_only_game_plays_to_the_end_and_writes_its_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
+    let boards = dir.path().join("boards");
+    let out = roundhouse(
+        &[
+            "play",
+            "yardmaster",
+            "--players",
+            "3",
+            "--bots",
+            "3",
+            "--seed",
+            "5",
+            "--db",
+            db.to_str().unwrap(),
+            "--out",
+            boards.to_str().unwrap(),
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("Winner:"), "{stdout}");
+    assert_eq!(stdout.matches("Game over.").count(), 1, "{stdout}");
+    assert!(pngs_in(&boards) >= 1);
+}
+
+#[test]
+fn hot_seat_lists_moves_refuses_nonsense_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
+    let boards = dir.path().join("boards");
+    let common = [
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        boards.to_str().unwrap(),
+    ];
+    let mut args = vec!["play", "yardmaster", "--players", "2", "--seed", "8"];
+    args.extend(common);
+    let out = roundhouse(&args, "?\nup Q9|Q9\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("your turn"), "{stdout}");
+    assert!(stdout.contains("Your legal moves:"), "{stdout}");
+    assert!(stdout.contains("is not a card"), "{stdout}");
+    assert!(stdout.contains("continue with --resume"), "{stdout}");
+
+    // The first legal move, as listed, is accepted after resuming.
+    let first_move = stdout
+        .lines()
+        .skip_while(|l| !l.contains("Your legal moves:"))
+        .nth(1)
+        .and_then(|l| l.trim().split("  (").next())
+        .unwrap()
+        .to_owned();
+    let mut args = vec!["play", "yardmaster", "--resume"];
+    args.extend(common);
+    let out = roundhouse(&args, &format!("{first_move}\nquit\n"));
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("added"), "the move was played: {stdout}");
+    assert!(
+        stdout.contains("Round 1 of 7") || stdout.contains("round 1 of 7"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
+    let db = db.to_str().unwrap();
+    let out = roundhouse(
+        &[
+            "play",
+            "yardmaster",
+            "--players",
+            "3",
+            "--bots",
+            "4",
+            "--db",
+            db,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--bots 4 is more than --players 3"));
+    let out = roundhouse(&["play", "chess", "--db", db], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no game called `chess`"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = roundhouse(&["play", "yardmaster", "--players", "6", "--db", db], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("2 to 5 players"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = roundhouse(&["play", "yardmaster", "--resume", "--db", db], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!text(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn replay_prints_the_state_and_stops_at_an_illegal_move() {
+    let ok = roundhouse(
+        &["replay", "yardmaster"],
+        r#"{"players": 2, "seed": 7, "moves": []}"#,
+    );
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
+    assert_eq!(json["moves_applied"], 0);
+    assert_eq!(json["to_act"].as_array().unwrap().len(), 1);
+
+    // Play one legal move (found through the state), then an illegal one.
+    let seat = json["to_act"][0].as_u64().unwrap();
+    let hand = json["state"]["hand"].as_array().unwrap();
+    let face = hand[0].as_str().unwrap();
+    let input = format!(
+        r#"{{"players": 2, "seed": 7, "moves": [{{"seat": {seat}, "move": "down {face}"}}, "up Z9|Z9"]}}"#
+    );
+    let bad = roundhouse(&["replay", "yardmaster", "-"], &input);
+    assert_eq!(bad.status.code(), Some(1), "{}", text(&bad.stdout));
+    let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(json["index"], 1);
+    assert_eq!(json["move"], "up Z9|Z9");
+    assert!(!json["legal"].as_array().unwrap().is_empty());
+    assert!(text(&bad.stderr).contains("move 1 refused"));
+}
