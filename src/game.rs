@@ -151,10 +151,7 @@ pub fn fill_seat_refs(text: &str, name: impl Fn(Seat) -> String) -> String {
         out.push_str(&rest[..start]);
         let after = &rest[start + 5..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        match (
-            after[..digits].parse::<Seat>(),
-            after[digits..].starts_with('}'),
-        ) {
+        match (after[..digits].parse::<Seat>(), after[digits..].starts_with('}')) {
             (Ok(seat), true) => {
                 out.push_str(&name(seat));
                 rest = &after[digits + 1..];
