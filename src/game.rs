@@ -151,7 +151,10 @@ pub fn fill_seat_refs(text: &str, name: impl Fn(Seat) -> String) -> String {
         out.push_str(&rest[..start]);
         let after = &rest[start + 5..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        match (after[..digits].parse::<Seat>(), after[digits..].starts_with('}')) {
+        match (
+            after[..digits].parse::<Seat>(),
+            after[digits..].starts_with('}'),
+        ) {
             (Ok(seat), true) => {
                 out.push_str(&name(seat));
                 rest = &after[digits + 1..];
@@ -254,6 +257,11 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn label(&self, action: &Self::Action) -> String;
     /// Applies an action; on error nothing has changed.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Event>, RuleError>;
+    /// Applies an action without narrating it, for bots' look-ahead, simulations and benchmarks; the state
+    /// afterwards is the same as after [`Game::apply`]. Engines whose event texts cost time override it.
+    fn apply_quiet(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        self.apply(seat, action).map(drop)
+    }
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
     /// The result, once the game is over.

@@ -79,7 +79,10 @@ mod tests {
         let mut b = GameRng::seeded(7);
         let again: Vec<u64> = (0..4).map(|_| b.random_range(0..1000)).collect();
         assert_eq!(first, again);
-        assert_eq!(a.random_range(0..u64::MAX), restored.random_range(0..u64::MAX));
+        assert_eq!(
+            a.random_range(0..u64::MAX),
+            restored.random_range(0..u64::MAX)
+        );
     }
 
     #[test]

@@ -69,7 +69,7 @@ impl Table {
         let applied = game
             .apply(seat, notation)
             .map_err(|e| TableError::IllegalMove {
-                message: e.message,
+                message: named(&record, &e.message),
                 legal: e.legal,
             })?;
         let mut progress = Progress {

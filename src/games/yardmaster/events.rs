@@ -115,17 +115,13 @@ fn push_scores(out: &mut String, scores: &[GameScore], with_caboose: bool) {
     }
 }
 
-/// "Game 1 is over: …." (a game of a match) or "The game is over: …." with that game's scores.
-pub fn game_over(game_of_match: Option<u8>, scores: &[GameScore], with_caboose: bool) -> Event {
+/// "Game 1 is over: …." with the scores of that game of a match (the table announces the final
+/// standings).
+pub fn game_over(number: u8, scores: &[GameScore], with_caboose: bool) -> Event {
     let mut text = String::with_capacity(40 + 48 * scores.len());
-    match game_of_match {
-        Some(number) => {
-            text.push_str("Game ");
-            push_number(&mut text, i64::from(number));
-            text.push_str(" is over: ");
-        }
-        None => text.push_str("The game is over: "),
-    }
+    text.push_str("Game ");
+    push_number(&mut text, i64::from(number));
+    text.push_str(" is over: ");
     push_scores(&mut text, scores, with_caboose);
     text.push('.');
     Event::public(text)
@@ -136,16 +132,6 @@ pub fn second_game_begins(start: Seat) -> Event {
     let mut text = String::from("Game 2 begins: ");
     push_seat(&mut text, start);
     text.push_str(" starts, and the hand now passes to the right.");
-    Event::public(text)
-}
-
-/// "{seat1} wins with 54 points!" (the match total in a match).
-pub fn winner(seat: Seat, total: i32) -> Event {
-    let mut text = String::with_capacity(32);
-    push_seat(&mut text, seat);
-    text.push_str(" wins with ");
-    push_number(&mut text, i64::from(total));
-    text.push_str(" points!");
     Event::public(text)
 }
 
@@ -166,7 +152,6 @@ mod tests {
         assert_eq!(drawn.audience, Audience::Only(12));
         assert_eq!(drawn.text, "You drew Oil 2 | Coal 3.");
         assert_eq!(round_begins(3, 10).text, "Round 3 of 10 begins.");
-        assert_eq!(winner(0, -105).text, "{seat0} wins with -105 points!");
         let score = GameScore {
             train: 27,
             run_bonus: 4,
@@ -174,12 +159,12 @@ mod tests {
             longest_run: 4,
         };
         assert_eq!(
-            game_over(Some(2), &[score, score], false).text,
+            game_over(2, &[score, score], false).text,
             "Game 2 is over: {seat0} 31 (train 27 + run 4), {seat1} 31 (train 27 + run 4)."
         );
         assert_eq!(
-            game_over(None, &[score], true).text,
-            "The game is over: {seat0} 31 (train 27 + run 4 + caboose 0)."
+            game_over(1, &[score], true).text,
+            "Game 1 is over: {seat0} 31 (train 27 + run 4 + caboose 0)."
         );
     }
 }

@@ -389,9 +389,11 @@ impl Yardmaster {
     }
 
     fn finish_game(&mut self, sink: &mut impl Sink) {
-        let with_caboose = self.caboose.is_some();
-        let game_of_match = (self.games() > 1).then_some(self.game_number);
-        sink.emit(|| events::game_over(game_of_match, &self.scores_now(), with_caboose));
+        if self.games() > 1 {
+            let with_caboose = self.caboose.is_some();
+            let number = self.game_number;
+            sink.emit(|| events::game_over(number, &self.scores_now(), with_caboose));
+        }
         if self.game_number < self.games() {
             self.first_game = self.scores_now().iter().map(GameScore::total).collect();
             self.start_player = scoring::second_game_start(&self.first_game, self.start_player);
@@ -403,12 +405,6 @@ impl Yardmaster {
             self.deal_game(sink);
         } else {
             self.over = true;
-            sink.emit(|| {
-                let totals = self.totals_now();
-                let ranking = scoring::ranking(&totals, self.start_player, self.clockwise);
-                let winner = ranking.first().copied().unwrap_or(self.start_player);
-                events::winner(winner, totals.get(winner).copied().unwrap_or(0))
-            });
         }
     }
 
@@ -443,11 +439,6 @@ impl Yardmaster {
             self.begin_turn(sink);
         }
         Ok(())
-    }
-
-    /// [`Game::apply`] without building event texts, for simulations; on error nothing has changed.
-    pub fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        self.play(seat, action, &mut Quiet)
     }
 
     fn totals(&self, scores: &[GameScore]) -> Vec<i32> {
@@ -603,6 +594,10 @@ impl Game for Yardmaster {
         let mut events = Vec::with_capacity(4);
         self.play(seat, action, &mut events)?;
         Ok(events)
+    }
+
+    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        self.play(seat, action, &mut Quiet)
     }
 
     fn view(&self, viewer: Viewer) -> YardmasterView {
