@@ -30,7 +30,11 @@ fn start_game(table: &Table, channel: usize) -> Place {
 fn move_through_table_and_store(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("bench.db")).unwrap();
-    let table = Table::new(store, TableOptions { pictures: false });
+    let options = TableOptions {
+        pictures: false,
+        ..TableOptions::default()
+    };
+    let table = Table::new(store, options);
     let mut channel = 0;
     let mut place = start_game(&table, channel);
     c.bench_function("table_move_file_db", |b| {

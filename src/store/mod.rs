@@ -4,8 +4,10 @@
 //! and a version. Every write is one transaction that checks the version it expects, so two writers can
 //! never both apply a move on top of the same state.
 
+mod activity;
 mod games;
 mod records;
+mod stats;
 
 use std::path::Path;
 use std::sync::{LazyLock, Mutex};
@@ -20,6 +22,7 @@ pub use records::{
     GameRecord, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, UndoChange,
     UndoRequest, Update,
 };
+pub use stats::{LeaderboardRow, PlayerRecord};
 
 static MIGRATION_FILES: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 

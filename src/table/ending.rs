@@ -1,5 +1,6 @@
 //! Ending early: resigning (a bot takes the seat, or the game ends when no opponent is left) and aborting.
 
+use crate::game::Seat;
 use crate::store::{GameRecord, ResultRecord, Status, UndoChange, Update};
 
 use super::play::Progress;
@@ -13,6 +14,19 @@ impl Table {
             return Err(TableError::NotStarted);
         }
         let seat = player_seat(&record, caller)?;
+        let said = format!("{} resigned", caller.name);
+        self.retire(record, seat, said)
+    }
+
+    /// Takes a person out of a game in play (`said` tells how: resigned, removed as absent). A bot plays
+    /// the seat from then on and the person ranks last; when no opponent or no person is left, the game
+    /// ends at once.
+    pub(super) fn retire(
+        &self,
+        record: GameRecord,
+        seat: Seat,
+        said: String,
+    ) -> Result<Reply, TableError> {
         let mut seats = record.seats.clone();
         seats[seat].resigned = true;
         let playing_on = seats.iter().filter(|s| !s.resigned).count();
@@ -20,8 +34,7 @@ impl Table {
         if playing_on >= 2 && people_left >= 1 {
             let progress = Progress {
                 public: vec![format!(
-                    "{} resigned; a bot plays their seat from now on, and they will rank last.",
-                    caller.name
+                    "{said}; a bot plays their seat from now on, and they will rank last."
                 )],
                 ..Progress::default()
             };
@@ -32,11 +45,11 @@ impl Table {
             let game = self.live_game(&record)?;
             return self.advance(record, game, progress, update);
         }
-        let resigned = GameRecord {
+        let retired = GameRecord {
             seats,
             ..record.clone()
         };
-        let results = resignation_results(&resigned);
+        let results = resignation_results(&retired);
         let winners: Vec<String> = results
             .iter()
             .filter(|r| r.place == 1 && !r.resigned)
@@ -44,8 +57,8 @@ impl Table {
             .collect();
         let update = Update {
             status: Some(Status::Finished),
-            ended_reason: Some(format!("{} resigned", caller.name)),
-            seats: Some(resigned.seats.clone()),
+            ended_reason: Some(said.clone()),
+            seats: Some(retired.seats.clone()),
             results: Some(results),
             undo: UndoChange::Clear,
             ..Update::default()
@@ -56,10 +69,7 @@ impl Table {
         } else {
             format!("{} wins by resignation.", list_names(&winners))
         };
-        Ok(Reply::public(Post::text(format!(
-            "{} resigned. {verdict}",
-            caller.name
-        ))))
+        Ok(Reply::public(Post::text(format!("{said}. {verdict}"))))
     }
 
     pub(super) fn abort(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {

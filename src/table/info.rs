@@ -7,7 +7,7 @@ use crate::store::Status;
 use super::session::{
     kind_of, list_names, mentions_to_act, names_to_act, player_seat, readable_events, replay,
 };
-use super::{Caller, Place, Post, Reply, Table, TableError};
+use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 
 /// How many moves `history` shows at most (the newest).
 const HISTORY_SHOWN: usize = 40;
@@ -20,6 +20,7 @@ impl Table {
             text: game.board_text(Viewer::Spectator, &record.names()),
             image: self.board_picture(&record, game.as_ref()),
             mentions: Vec::new(),
+            actions: vec![PostAction::ViewHand],
         }))
     }
 
@@ -37,6 +38,7 @@ impl Table {
             text,
             image: self.hand_picture(&record, game.as_ref(), seat),
             mentions: Vec::new(),
+            actions: Vec::new(),
         }))
     }
 

@@ -4,11 +4,13 @@
 //! terminal: both front ends call [`Table::handle`]. Commands in one channel run one at a time; different
 //! channels run in parallel. Every change is committed to the [`Store`] before its reply exists.
 
+mod absence;
 mod ending;
 mod info;
 mod lobby;
 mod locks;
 mod play;
+mod reminders;
 mod reply;
 mod session;
 mod undo;
@@ -16,7 +18,8 @@ mod undo;
 use crate::games;
 use crate::store::Store;
 
-pub use reply::{Picture, Post, Reply, TableError};
+pub use reminders::{Notice, ReminderPolicy};
+pub use reply::{Picture, Post, PostAction, Reply, TableError};
 
 /// Where a command was given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +94,10 @@ pub enum Command {
     Legal,
     /// Show the moves so far (hidden parts stay hidden).
     History,
+    /// Let a bot play the turn of a player who has been absent past the limit.
+    Skip,
+    /// Hand the seat of a player who has been absent past the limit to a bot for good.
+    Kick,
     /// Ask to take back the caller's last move.
     Undo,
     /// Agree (`true`) or refuse (`false`) a pending undo.
@@ -104,15 +111,20 @@ pub enum Command {
 }
 
 /// Table settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableOptions {
     /// Whether replies carry PNG pictures (benchmarks and text-only front ends may turn them off).
     pub pictures: bool,
+    /// Reminders, absence and abandonment.
+    pub reminders: ReminderPolicy,
 }
 
 impl Default for TableOptions {
     fn default() -> Self {
-        TableOptions { pictures: true }
+        TableOptions {
+            pictures: true,
+            reminders: ReminderPolicy::default(),
+        }
     }
 }
 
@@ -162,6 +174,8 @@ impl Table {
             Command::Hand => self.hand(place, caller),
             Command::Legal => self.legal_reply(place, caller),
             Command::History => self.history(place, caller),
+            Command::Skip => self.skip(place, caller),
+            Command::Kick => self.kick(place, caller),
             Command::Undo => self.request_undo(place, caller),
             Command::UndoVote(agree) => self.vote_undo(place, caller, agree),
             Command::Resign => self.resign(place, caller),

@@ -6,7 +6,7 @@ use crate::rng::GameRng;
 use crate::store::{GameRecord, NewMove, ResultRecord, Status, UndoChange, Update};
 
 use super::session::{mentions_to_act, named, names_to_act, player_seat};
-use super::{Caller, Place, Post, Reply, Table, TableError};
+use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 
 /// A game that keeps asking bots for moves longer than this is broken; stop rather than spin.
 const MAX_BOT_MOVES_PER_COMMAND: usize = 10_000;
@@ -119,10 +119,16 @@ impl Table {
             ));
             mentions = mentions_to_act(&committed, game.as_ref());
         }
+        let actions = if outcome.is_none() {
+            vec![PostAction::ViewHand]
+        } else {
+            Vec::new()
+        };
         let public = Post {
             text,
             image: self.board_picture(&committed, game.as_ref()),
             mentions,
+            actions,
         };
         let private =
             (!progress.private.is_empty()).then(|| Post::text(progress.private.join("\n")));
@@ -151,22 +157,35 @@ impl Table {
             let Some(seat) = bot_seat else {
                 return Ok(());
             };
-            let salt = (record.version as u64 + progress.moves.len() as u64 + 1)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let mut rng = GameRng::seeded(record.seed ^ salt);
-            let notation = game.bot_move(seat, &mut rng);
-            let applied = game.apply(seat, &notation).map_err(|e| {
-                TableError::Internal(format!(
-                    "the bot's move `{notation}` was refused: {}",
-                    e.message
-                ))
-            })?;
-            progress.record(record, seat, applied.notation, true, &applied.events);
+            bot_plays(record, game, seat, progress)?;
         }
         Err(TableError::Internal(
             "bots did not finish their turns".into(),
         ))
     }
+}
+
+/// A bot makes `seat`'s move; its generator is seeded from the game, so a replay of the same command
+/// makes the same move.
+pub(super) fn bot_plays(
+    record: &GameRecord,
+    game: &mut dyn LiveGame,
+    seat: Seat,
+    progress: &mut Progress,
+) -> Result<(), TableError> {
+    let salt = (record.version as u64 + progress.moves.len() as u64 + 1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ seat as u64;
+    let mut rng = GameRng::seeded(record.seed ^ salt);
+    let notation = game.bot_move(seat, &mut rng);
+    let applied = game.apply(seat, &notation).map_err(|e| {
+        TableError::Internal(format!(
+            "the bot's move `{notation}` was refused: {}",
+            e.message
+        ))
+    })?;
+    progress.record(record, seat, applied.notation, true, &applied.events);
+    Ok(())
 }
 
 /// Results per seat: people who resigned come after everyone who played on.

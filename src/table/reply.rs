@@ -13,6 +13,15 @@ pub struct Picture {
     pub png: Vec<u8>,
 }
 
+/// Something a post invites people to do; a front end may offer it as a button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PostAction {
+    /// Look at your own hand (privately).
+    ViewHand,
+    /// Agree to or refuse the pending undo.
+    VoteOnUndo,
+}
+
 /// One message.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Post {
@@ -22,6 +31,8 @@ pub struct Post {
     pub image: Option<Picture>,
     /// User ids to ping (players who must act now, or vote).
     pub mentions: Vec<String>,
+    /// What the post invites people to do.
+    pub actions: Vec<PostAction>,
 }
 
 impl Post {

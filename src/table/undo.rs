@@ -6,7 +6,7 @@ use crate::store::{GameRecord, MoveRecord, UndoChange, UndoRequest, Update};
 
 use super::play::Progress;
 use super::session::{list_names, player_seat, readable_events, replay};
-use super::{Caller, Place, Post, Reply, Table, TableError};
+use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 use crate::game::Viewer;
 
 /// The people (not bots, not resigned) whose consent an undo by `requester` needs.
@@ -98,6 +98,7 @@ impl Table {
                 .iter()
                 .filter_map(|&s| record.seats[s].user_id.clone())
                 .collect(),
+            actions: vec![PostAction::VoteOnUndo],
         }))
     }
 
@@ -166,6 +167,7 @@ impl Table {
                 .iter()
                 .filter_map(|&s| record.seats[s].user_id.clone())
                 .collect(),
+            actions: vec![PostAction::VoteOnUndo],
         }))
     }
 

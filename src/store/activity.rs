@@ -1,0 +1,51 @@
+//! Idle games and the reminders already sent for them.
+
+use rusqlite::params;
+
+use super::records::GameRecord;
+use super::{Store, StoreError, now};
+
+impl Store {
+    /// The games in play whose last change is at or before `before` (Unix seconds), oldest first.
+    pub fn idle_games(&self, before: i64) -> Result<Vec<GameRecord>, StoreError> {
+        let ids: Vec<i64> = self.with_conn(|conn| {
+            let ids = conn
+                .prepare_cached(
+                    "SELECT id FROM games WHERE status = 'active' AND updated_at <= ?1 ORDER BY updated_at",
+                )?
+                .query_map([before], |row| row.get(0))?
+                .collect::<Result<_, _>>()?;
+            Ok(ids)
+        })?;
+        ids.into_iter()
+            .filter_map(|id| self.game(id).transpose())
+            .collect()
+    }
+
+    /// Records that reminder `stage` went out for `game_id` at `version`; `false` if it already had.
+    pub fn mark_reminder(
+        &self,
+        game_id: i64,
+        version: i64,
+        stage: i64,
+    ) -> Result<bool, StoreError> {
+        self.with_conn(|conn| {
+            let inserted = conn.execute(
+                "INSERT OR IGNORE INTO reminders (game_id, version, stage, sent_at) VALUES (?1, ?2, ?3, ?4)",
+                params![game_id, version, stage, now()],
+            )?;
+            Ok(inserted == 1)
+        })
+    }
+
+    /// The reminder stages already sent for `game_id` at `version`.
+    pub fn reminders_sent(&self, game_id: i64, version: i64) -> Result<Vec<i64>, StoreError> {
+        self.with_conn(|conn| {
+            let stages = conn
+                .prepare_cached("SELECT stage FROM reminders WHERE game_id = ?1 AND version = ?2 ORDER BY stage")?
+                .query_map(params![game_id, version], |row| row.get(0))?
+                .collect::<Result<_, _>>()?;
+            Ok(stages)
+        })
+    }
+}

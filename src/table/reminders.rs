@@ -1,0 +1,152 @@
+//! Turn reminders for slow players, the "absent" notice, and the end of games abandoned for too long.
+//! Everything is worked out from the store (last change of each game, reminders already sent), so the
+//! schedule survives restarts and a reminder never goes out twice.
+
+use crate::store::{GameRecord, Status, UndoChange, Update};
+
+use super::absence::hours;
+use super::session::{kind_of, list_names};
+use super::{Place, Post, PostAction, Table, TableError};
+
+/// When to remind, when a player counts as absent, and when a silent game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReminderPolicy {
+    /// Seconds without a move after which the players to act are pinged again, one ping per entry.
+    pub schedule_secs: Vec<i64>,
+    /// Seconds without a move after which the others may skip or remove the players to act.
+    pub absent_after_secs: i64,
+    /// Seconds without a move after which the game ends as abandoned and frees its channel.
+    pub abandon_after_secs: i64,
+}
+
+impl Default for ReminderPolicy {
+    fn default() -> Self {
+        const HOUR: i64 = 3600;
+        ReminderPolicy {
+            schedule_secs: vec![12 * HOUR, 24 * HOUR],
+            absent_after_secs: 72 * HOUR,
+            abandon_after_secs: 168 * HOUR,
+        }
+    }
+}
+
+/// A message the table wants posted in a channel without anyone asking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Where to post it.
+    pub channel: String,
+    /// What to post.
+    pub post: Post,
+}
+
+/// The stage number that marks the "absent" notice in the store.
+const ABSENT_STAGE: i64 = -1;
+
+impl Table {
+    /// The reminders, absent notices and abandonments due at `now` (Unix seconds). Each is recorded as
+    /// sent before it is returned; abandoned games are ended in the store.
+    pub fn reminders_due(&self, now: i64) -> Result<Vec<Notice>, TableError> {
+        let policy = &self.options.reminders;
+        let first = policy
+            .schedule_secs
+            .iter()
+            .copied()
+            .chain([policy.absent_after_secs, policy.abandon_after_secs])
+            .min()
+            .unwrap_or(policy.abandon_after_secs);
+        let mut notices = Vec::new();
+        for idle in self.store.idle_games(now - first)? {
+            let _turn = self.locks.lock(&idle.channel);
+            let Some(record) = self.store.game(idle.id)? else {
+                continue;
+            };
+            if record.status == Status::Active {
+                notices.extend(self.notice_for(&record, now)?);
+            }
+        }
+        Ok(notices)
+    }
+
+    fn notice_for(&self, record: &GameRecord, now: i64) -> Result<Option<Notice>, TableError> {
+        let policy = &self.options.reminders;
+        let idle = now - record.updated_at;
+        let name = kind_of(record)?.name();
+        let notice = |text: String, mentions: Vec<String>, actions: Vec<PostAction>| Notice {
+            channel: record.channel.clone(),
+            post: Post {
+                text,
+                image: None,
+                mentions,
+                actions,
+            },
+        };
+        if idle >= policy.abandon_after_secs {
+            let update = Update {
+                status: Some(Status::Aborted),
+                ended_reason: Some(format!("abandoned after {} without a move", hours(idle))),
+                undo: UndoChange::Clear,
+                ..Update::default()
+            };
+            self.store.update(record.id, record.version, &update)?;
+            return Ok(Some(notice(
+                format!(
+                    "This game of {name} was abandoned after {} without a move. No result is recorded; \
+                     the channel is free for a new game.",
+                    hours(idle)
+                ),
+                Vec::new(),
+                Vec::new(),
+            )));
+        }
+        let place = Place::channel(record.channel.clone());
+        let waiting = self.people_to_act(&place)?;
+        if waiting.is_empty() {
+            return Ok(None);
+        }
+        let names: Vec<String> = waiting
+            .iter()
+            .filter_map(|id| record.seat_of(id).map(|s| record.seats[s].name.clone()))
+            .collect();
+        let names = list_names(&names);
+        if idle >= policy.absent_after_secs {
+            if !self
+                .store
+                .mark_reminder(record.id, record.version, ABSENT_STAGE)?
+            {
+                return Ok(None);
+            }
+            return Ok(Some(notice(
+                format!(
+                    "{names} has not moved in {name} for {}. The other players may now `skip` this turn \
+                     (a bot plays it) or `kick` them (a bot takes the seat for the rest of the game). \
+                     After {} without a move the game ends as abandoned.",
+                    hours(idle),
+                    hours(policy.abandon_after_secs)
+                ),
+                waiting,
+                vec![PostAction::ViewHand],
+            )));
+        }
+        let due: Vec<i64> = (0..policy.schedule_secs.len() as i64)
+            .filter(|&stage| idle >= policy.schedule_secs[stage as usize])
+            .collect();
+        let Some(&latest) = due.last() else {
+            return Ok(None);
+        };
+        let sent = self.store.reminders_sent(record.id, record.version)?;
+        if sent.contains(&latest) {
+            return Ok(None);
+        }
+        for &stage in &due {
+            self.store.mark_reminder(record.id, record.version, stage)?;
+        }
+        Ok(Some(notice(
+            format!(
+                "Reminder: {names}, it is your turn in {name} (no move for {}).",
+                hours(idle)
+            ),
+            waiting,
+            vec![PostAction::ViewHand],
+        )))
+    }
+}
