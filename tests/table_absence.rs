@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use roundhouse::store::{Status, Store, now};
-use roundhouse::table::{Caller, Command, Place, PostAction, ReminderPolicy, Table, TableError, TableOptions};
+use roundhouse::table::{
+    Caller, Command, Place, PostAction, ReminderPolicy, Table, TableError, TableOptions,
+};
 
 const HOUR: i64 = 3600;
 
@@ -39,8 +41,12 @@ fn start_two(table: &Table, seed: u64) {
         sit: true,
     };
     table.handle(&place(), &person("ann"), new).unwrap();
-    table.handle(&place(), &person("ben"), Command::Join).unwrap();
-    table.handle(&place(), &person("ann"), Command::Start).unwrap();
+    table
+        .handle(&place(), &person("ben"), Command::Join)
+        .unwrap();
+    table
+        .handle(&place(), &person("ann"), Command::Start)
+        .unwrap();
 }
 
 fn waiting(table: &Table) -> Caller {
@@ -66,9 +72,16 @@ fn reminders_follow_the_schedule_once_each_even_across_a_restart() {
     assert_eq!(due.len(), 1);
     assert_eq!(due[0].channel, "chan");
     assert_eq!(due[0].post.mentions, vec![slow.user_id.clone()]);
-    assert!(due[0].post.text.contains("Reminder"), "{}", due[0].post.text);
+    assert!(
+        due[0].post.text.contains("Reminder"),
+        "{}",
+        due[0].post.text
+    );
     assert!(due[0].post.actions.contains(&PostAction::ViewHand));
-    assert!(first.reminders_due(t0 + 13 * HOUR).unwrap().is_empty(), "never twice");
+    assert!(
+        first.reminders_due(t0 + 13 * HOUR).unwrap().is_empty(),
+        "never twice"
+    );
     drop(first);
 
     // After a restart the schedule goes on where it was.
@@ -77,7 +90,11 @@ fn reminders_follow_the_schedule_once_each_even_across_a_restart() {
     assert_eq!(second.reminders_due(t0 + 25 * HOUR).unwrap().len(), 1);
     let absent = second.reminders_due(t0 + 73 * HOUR).unwrap();
     assert_eq!(absent.len(), 1);
-    assert!(absent[0].post.text.contains("skip"), "{}", absent[0].post.text);
+    assert!(
+        absent[0].post.text.contains("skip"),
+        "{}",
+        absent[0].post.text
+    );
     assert!(second.reminders_due(t0 + 74 * HOUR).unwrap().is_empty());
 
     // A move resets the clock: the next player gets their own reminders.
@@ -92,7 +109,11 @@ fn reminders_follow_the_schedule_once_each_even_across_a_restart() {
     // A week of silence ends the game and frees the channel.
     let gone = second.reminders_due(t1 + 169 * HOUR).unwrap();
     assert_eq!(gone.len(), 1);
-    assert!(gone[0].post.text.contains("abandoned"), "{}", gone[0].post.text);
+    assert!(
+        gone[0].post.text.contains("abandoned"),
+        "{}",
+        gone[0].post.text
+    );
     assert!(second.store().open_game("chan").unwrap().is_none());
 }
 
@@ -102,7 +123,9 @@ fn skip_and_kick_need_an_absent_player_and_another_person() {
     let patient = table(&dir.path().join("p.db"), 72 * HOUR);
     start_two(&patient, 4);
     let slow = waiting(&patient);
-    let err = patient.handle(&place(), &other(&slow), Command::Skip).unwrap_err();
+    let err = patient
+        .handle(&place(), &other(&slow), Command::Skip)
+        .unwrap_err();
     assert!(err.to_string().contains("after 72 h"), "{err}");
 
     let dir = tempfile::tempdir().unwrap();
@@ -111,11 +134,15 @@ fn skip_and_kick_need_an_absent_player_and_another_person() {
     let slow = waiting(&table);
     let err = table.handle(&place(), &slow, Command::Skip).unwrap_err();
     assert!(matches!(err, TableError::NotAllowed(_)));
-    let err = table.handle(&place(), &person("eve"), Command::Skip).unwrap_err();
+    let err = table
+        .handle(&place(), &person("eve"), Command::Skip)
+        .unwrap_err();
     assert!(matches!(err, TableError::NotAPlayer { .. }));
 
     let id = table.store().open_game("chan").unwrap().unwrap().id;
-    let reply = table.handle(&place(), &other(&slow), Command::Skip).unwrap();
+    let reply = table
+        .handle(&place(), &other(&slow), Command::Skip)
+        .unwrap();
     assert!(reply.public.unwrap().text.contains("skipped"));
     let log = table.store().moves(id).unwrap();
     assert_eq!(log.len(), 1);
@@ -138,19 +165,35 @@ fn statistics_count_finished_games_per_server_and_leave_bots_out() {
     let table = table(&dir.path().join("st.db"), 72 * HOUR);
     for seed in [1, 2] {
         start_two(&table, seed);
-        table.handle(&place(), &person("ann"), Command::Abort).unwrap();
+        table
+            .handle(&place(), &person("ann"), Command::Abort)
+            .unwrap();
     }
     for seed in [5, 6] {
         start_two(&table, seed);
-        table.handle(&place(), &person("ben"), Command::Resign).unwrap();
+        table
+            .handle(&place(), &person("ben"), Command::Resign)
+            .unwrap();
     }
     let ann = table.store().player_record("guild-1", "ann").unwrap();
     assert_eq!(ann.len(), 1);
-    assert_eq!((ann[0].kind.as_str(), ann[0].played, ann[0].wins), ("yardmaster", 2, 2));
+    assert_eq!(
+        (ann[0].kind.as_str(), ann[0].played, ann[0].wins),
+        ("yardmaster", 2, 2)
+    );
     let ben = table.store().player_record("guild-1", "ben").unwrap();
     assert_eq!((ben[0].played, ben[0].wins), (2, 0));
-    assert!(table.store().player_record("guild-2", "ann").unwrap().is_empty());
-    let board = table.store().leaderboard("guild-1", "yardmaster", 10).unwrap();
+    assert!(
+        table
+            .store()
+            .player_record("guild-2", "ann")
+            .unwrap()
+            .is_empty()
+    );
+    let board = table
+        .store()
+        .leaderboard("guild-1", "yardmaster", 10)
+        .unwrap();
     let order: Vec<(&str, u32)> = board.iter().map(|r| (r.user_id.as_str(), r.wins)).collect();
     assert_eq!(order, [("ann", 2), ("ben", 0)]);
     assert_eq!(board[0].name, "ANN");

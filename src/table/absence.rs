@@ -9,9 +9,21 @@ use super::play::{Progress, bot_plays};
 use super::session::{list_names, player_seat};
 use super::{Caller, Place, Reply, Table, TableError};
 
+/// A game held up by absent players.
+struct Absence {
+    record: GameRecord,
+    game: Box<dyn LiveGame>,
+    /// The people who must act and have been idle past the limit.
+    absent: Vec<Seat>,
+}
+
 impl Table {
     pub(super) fn skip(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let (record, mut game, absent) = self.absent_players(place, caller)?;
+        let Absence {
+            record,
+            mut game,
+            absent,
+        } = self.absent_players(place, caller)?;
         let mut progress = Progress {
             public: vec![format!(
                 "{} skipped the turn of {}; a bot played it.",
@@ -27,7 +39,7 @@ impl Table {
     }
 
     pub(super) fn kick(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let (record, _, absent) = self.absent_players(place, caller)?;
+        let Absence { record, absent, .. } = self.absent_players(place, caller)?;
         let seat = absent[0];
         let said = format!(
             "{} removed {}, who had stopped moving",
@@ -38,11 +50,7 @@ impl Table {
 
     /// The game, its state and the people who must act and have been idle past the limit; the caller must
     /// be another person at the table.
-    fn absent_players(
-        &self,
-        place: &Place,
-        caller: &Caller,
-    ) -> Result<(GameRecord, Box<dyn LiveGame>, Vec<Seat>), TableError> {
+    fn absent_players(&self, place: &Place, caller: &Caller) -> Result<Absence, TableError> {
         let record = self.active_record(place)?;
         let me = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
@@ -73,7 +81,11 @@ impl Table {
                 hours(limit)
             )));
         }
-        Ok((record, game, waiting))
+        Ok(Absence {
+            record,
+            game,
+            absent: waiting,
+        })
     }
 }
 
