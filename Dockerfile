@@ -14,4 +14,4 @@ WORKDIR /data
 # The database (and terminal board pictures) live in /data.
 VOLUME ["/data"]
 ENTRYPOINT ["roundhouse"]
-CMD ["play", "yardmaster", "--players", "3", "--bots", "3", "--db", "/data/roundhouse.db"]
+CMD ["serve", "--config", "/data/roundhouse.toml"]

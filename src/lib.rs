@@ -5,6 +5,7 @@
 //! ends ([`console`]).
 
 pub mod console;
+pub mod discord;
 pub mod game;
 pub mod games;
 pub mod replay;

@@ -5,8 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
 
 use roundhouse::console::{self, ConsoleSettings};
+use roundhouse::discord::{
+    self,
+    config::{Config, TOKEN_VARIABLE},
+};
 use roundhouse::games;
 use roundhouse::replay;
 use roundhouse::store::Store;
@@ -22,6 +27,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Action {
+    /// Run the Discord bot.
+    Serve {
+        /// The configuration file [default: roundhouse.toml; the token may come from DISCORD_TOKEN].
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
     /// Play a game in the terminal, hot-seat and against bots.
     Play {
         /// The game (see `roundhouse games`).
@@ -79,6 +90,7 @@ fn default_db() -> PathBuf {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
+        Action::Serve { config } => run_serve(config),
         Action::Play {
             game,
             players,
@@ -143,6 +155,34 @@ fn main() -> ExitCode {
             }
             None => fail(&format!("no game called `{game}`; see `roundhouse games`")),
         },
+    }
+}
+
+fn run_serve(config: Option<PathBuf>) -> ExitCode {
+    let (path, is_default) = match config {
+        Some(path) => (path, false),
+        None => (PathBuf::from("roundhouse.toml"), true),
+    };
+    let token = std::env::var(TOKEN_VARIABLE).ok();
+    let config = match Config::load(&path, is_default, token) {
+        Ok(config) => config,
+        Err(e) => return fail(&e.to_string()),
+    };
+    // Discord libraries log requests at debug level; keep them quiet unless RUST_LOG asks otherwise.
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        EnvFilter::new(format!("{},serenity=warn,poise=warn", config.log_level))
+    });
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
+    };
+    match runtime.block_on(discord::serve(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e.to_string()),
     }
 }
 

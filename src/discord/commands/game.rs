@@ -1,0 +1,182 @@
+//! `/game …`: opening, joining, starting, watching, undoing and ending games.
+
+use super::autocomplete::{game_ids, option_choices};
+use crate::discord::respond::{run, say_privately};
+use crate::discord::{Context, Error};
+use crate::table::Command;
+
+/// Play train games in this channel
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "new", "join", "leave", "bot", "start", "board", "history", "undo", "resign", "abort",
+        "status", "skip", "kick"
+    ),
+    subcommand_required
+)]
+pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a new game in this channel and take the first seat
+#[poise::command(slash_command)]
+async fn new(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "game_ids"]
+    game: String,
+    #[description = "Options as key=value, e.g. match=on caboose=all"]
+    #[autocomplete = "option_choices"]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let options = match parse_options(options.as_deref().unwrap_or_default()) {
+        Ok(options) => options,
+        Err(bad) => {
+            return say_privately(
+                ctx,
+                &format!("`{bad}` is not an option: write options as key=value, e.g. `match=on caboose=all`."),
+            )
+            .await;
+        }
+    };
+    run(
+        ctx,
+        Command::New {
+            game,
+            options,
+            seed: None,
+            sit: true,
+        },
+    )
+    .await
+}
+
+/// Reads "match=on, caboose=all"; the first word that is not key=value is the error.
+fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.split_once('=')
+                .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .ok_or_else(|| word.to_owned())
+        })
+        .collect()
+}
+
+/// Take a seat in the game waiting for players
+#[poise::command(slash_command)]
+async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Join).await
+}
+
+/// Give up your seat before the game starts
+#[poise::command(slash_command)]
+async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leave).await
+}
+
+/// Bots in seats
+#[poise::command(slash_command, subcommands("bot_add"), subcommand_required)]
+async fn bot(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Put a bot in the next free seat
+#[poise::command(slash_command, rename = "add")]
+async fn bot_add(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::AddBot).await
+}
+
+/// Deal and begin
+#[poise::command(slash_command)]
+async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Start).await
+}
+
+/// Show the table
+#[poise::command(slash_command)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board).await
+}
+
+/// The moves so far (shown only to you; hidden cards stay hidden)
+#[poise::command(slash_command)]
+async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::History).await
+}
+
+/// How to answer an undo request.
+#[derive(Debug, poise::ChoiceParameter)]
+enum UndoAnswer {
+    /// Agree to take the move back.
+    #[name = "agree"]
+    Agree,
+    /// Keep the move.
+    #[name = "refuse"]
+    Refuse,
+}
+
+/// Ask to take back your last move (everyone else must agree), or answer such a request
+#[poise::command(slash_command)]
+async fn undo(
+    ctx: Context<'_>,
+    #[description = "Your answer to someone else's request"] answer: Option<UndoAnswer>,
+) -> Result<(), Error> {
+    let command = match answer {
+        None => Command::Undo,
+        Some(UndoAnswer::Agree) => Command::UndoVote(true),
+        Some(UndoAnswer::Refuse) => Command::UndoVote(false),
+    };
+    run(ctx, command).await
+}
+
+/// Give up; a bot plays your seat for the rest of the game
+#[poise::command(slash_command)]
+async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Resign).await
+}
+
+/// End the game without a result (players, or members who manage the channel)
+#[poise::command(slash_command)]
+async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Abort).await
+}
+
+/// Who plays, whose turn it is, what is pending
+#[poise::command(slash_command)]
+async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Status).await
+}
+
+/// Let a bot play the turn of a player who has been away too long
+#[poise::command(slash_command)]
+async fn skip(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Skip).await
+}
+
+/// Hand the seat of a player who has been away too long to a bot for good
+#[poise::command(slash_command)]
+async fn kick(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Kick).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_read_as_key_value_words() {
+        assert_eq!(
+            parse_options(" match=on, caboose=all "),
+            Ok(vec![
+                ("match".into(), "on".into()),
+                ("caboose".into(), "all".into())
+            ])
+        );
+        assert_eq!(parse_options(""), Ok(vec![]));
+        assert_eq!(parse_options("match=on fast"), Err("fast".into()));
+        assert_eq!(parse_options("=on"), Err("=on".into()));
+    }
+}

@@ -1,0 +1,142 @@
+//! `/rules`, `/stats` and `/leaderboard`.
+
+use poise::serenity_prelude as serenity;
+
+use super::autocomplete::game_ids;
+use crate::discord::messages::MESSAGE_LIMIT;
+use crate::discord::respond::{blocking, say_privately};
+use crate::discord::{Context, Error};
+use crate::games;
+
+/// How many people a leaderboard shows.
+const LEADERBOARD_SIZE: usize = 10;
+
+/// Our summary of a game's rules and rulings (only you see it)
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "game_ids"]
+    game: String,
+) -> Result<(), Error> {
+    let Some(kind) = games::find(&game) else {
+        return say_privately(ctx, &unknown(&game)).await;
+    };
+    for chunk in chunks(kind.rules_text(), MESSAGE_LIMIT) {
+        say_privately(ctx, &chunk).await?;
+    }
+    Ok(())
+}
+
+fn unknown(game: &str) -> String {
+    let ids: Vec<&str> = games::REGISTRY.iter().map(|g| g.id()).collect();
+    format!(
+        "There is no game called `{game}`. Choose one of: {}.",
+        ids.join(", ")
+    )
+}
+
+/// Splits `text` at line ends into pieces of at most `limit` characters.
+fn chunks(text: &str, limit: usize) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    for line in text.lines() {
+        let current = pieces.last_mut().expect("never empty");
+        if !current.is_empty() && current.chars().count() + line.chars().count() + 1 > limit {
+            pieces.push(String::new());
+        }
+        let current = pieces.last_mut().expect("never empty");
+        if !current.is_empty() {
+            current.push('\n');
+        }
+        current.extend(line.chars().take(limit));
+    }
+    pieces.retain(|p| !p.trim().is_empty());
+    pieces
+}
+
+/// Someone's results on this server
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose (you if empty)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return say_privately(ctx, "Statistics are kept per server; ask in a server.").await;
+    };
+    let user = user.unwrap_or_else(|| ctx.author().clone());
+    let table = ctx.data().table.clone();
+    let (guild, user_id) = (guild.to_string(), user.id.to_string());
+    let records = blocking(ctx, false, move || {
+        table.store().player_record(&guild, &user_id)
+    })
+    .await??;
+    let mut text = format!("Results of {} on this server:", user.name);
+    if records.is_empty() {
+        text = format!("{} has not finished a game on this server yet.", user.name);
+    }
+    for r in &records {
+        let name = games::find(&r.kind).map_or(r.kind.as_str(), |g| g.name());
+        text.push_str(&format!(
+            "\n{name}: {} played, {} won, average place {:.1}, best score {}",
+            r.played, r.wins, r.average_place, r.best_score
+        ));
+    }
+    ctx.say(text).await?;
+    Ok(())
+}
+
+/// The most successful players of a game on this server
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "game_ids"]
+    game: String,
+) -> Result<(), Error> {
+    let Some(kind) = games::find(&game) else {
+        return say_privately(ctx, &unknown(&game)).await;
+    };
+    let Some(guild) = ctx.guild_id() else {
+        return say_privately(ctx, "Leaderboards are kept per server; ask in a server.").await;
+    };
+    let table = ctx.data().table.clone();
+    let guild = guild.to_string();
+    let rows = blocking(ctx, false, move || {
+        table
+            .store()
+            .leaderboard(&guild, kind.id(), LEADERBOARD_SIZE)
+    })
+    .await??;
+    let mut text = format!("{} leaderboard on this server:", kind.name());
+    if rows.is_empty() {
+        text.push_str("\nNo finished games yet.");
+    }
+    for (i, row) in rows.iter().enumerate() {
+        text.push_str(&format!(
+            "\n{}. {}: {} won of {} played",
+            i + 1,
+            row.name,
+            row.wins,
+            row.played
+        ));
+    }
+    ctx.say(text).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_split_at_line_ends_within_the_limit() {
+        let text = "aaaa\nbbbb\ncccc";
+        assert_eq!(chunks(text, 9), vec!["aaaa\nbbbb", "cccc"]);
+        assert_eq!(chunks(text, 100), vec![text]);
+        assert!(
+            chunks(&"x".repeat(50), 10)
+                .iter()
+                .all(|c| c.chars().count() <= 10)
+        );
+    }
+}

@@ -1,0 +1,233 @@
+//! `roundhouse.toml`: the bot's settings, with the token allowed to come from the environment.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::table::ReminderPolicy;
+
+/// The environment variable that may hold the token (it wins over the file).
+pub const TOKEN_VARIABLE: &str = "DISCORD_TOKEN";
+
+/// When reminders go out, when a player counts as absent, when a silent game ends (all in hours).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct RemindersConfig {
+    /// Hours after the last move at which the player to act is pinged again.
+    pub schedule_hours: Vec<f64>,
+    /// Hours without a move after which the others may skip or remove the absent player.
+    pub absent_after_hours: f64,
+    /// Hours without a move after which the game ends as abandoned.
+    pub abandon_after_hours: f64,
+    /// Seconds between two looks for due reminders.
+    pub check_every_secs: u64,
+}
+
+impl Default for RemindersConfig {
+    fn default() -> Self {
+        RemindersConfig {
+            schedule_hours: vec![12.0, 24.0],
+            absent_after_hours: 72.0,
+            abandon_after_hours: 168.0,
+            check_every_secs: 60,
+        }
+    }
+}
+
+impl RemindersConfig {
+    /// The table's policy in seconds.
+    pub fn policy(&self) -> ReminderPolicy {
+        let secs = |hours: f64| (hours * 3600.0).round() as i64;
+        ReminderPolicy {
+            schedule_secs: self.schedule_hours.iter().copied().map(secs).collect(),
+            absent_after_secs: secs(self.absent_after_hours),
+            abandon_after_secs: secs(self.abandon_after_hours),
+        }
+    }
+}
+
+/// The bot's settings.
+#[derive(Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The bot token (or from [`TOKEN_VARIABLE`]).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The SQLite database file.
+    #[serde(default = "default_database")]
+    pub database: PathBuf,
+    /// A server to register commands in at once (global registration otherwise).
+    #[serde(default)]
+    pub guild_id: Option<u64>,
+    /// error, warn, info, debug or trace.
+    #[serde(default = "default_log_level")]
+    pub log_level: String,
+    /// Reminders and absence.
+    #[serde(default)]
+    pub reminders: RemindersConfig,
+    /// Where Discord's REST API is reached; only for testing against a fake Discord.
+    #[serde(default)]
+    pub api_url: Option<String>,
+}
+
+fn default_database() -> PathBuf {
+    PathBuf::from("roundhouse.db")
+}
+
+fn default_log_level() -> String {
+    "info".into()
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &self.token.as_ref().map(|_| "<hidden>"))
+            .field("database", &self.database)
+            .field("guild_id", &self.guild_id)
+            .field("log_level", &self.log_level)
+            .field("reminders", &self.reminders)
+            .field("api_url", &self.api_url)
+            .finish()
+    }
+}
+
+/// A configuration that cannot start the bot; its message is one line.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {reason} (copy config.example.toml to start one)")]
+    Unreadable {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The file is not valid TOML for these settings.
+    #[error("bad configuration in {path}: {reason}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No token in the file or the environment.
+    #[error("no Discord token: set `token` in {path} or the {TOKEN_VARIABLE} environment variable")]
+    MissingToken {
+        /// The file.
+        path: String,
+    },
+    /// The token is not shaped like a bot token.
+    #[error("the Discord token is malformed (a bot token has three dot-separated parts)")]
+    MalformedToken,
+}
+
+impl Config {
+    /// Reads `path`; when `path` is the default and missing, starts from defaults (the token may come
+    /// from the environment). `environment_token` is the value of [`TOKEN_VARIABLE`], if set.
+    pub fn load(
+        path: &Path,
+        path_is_default: bool,
+        environment_token: Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let shown = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if path_is_default && e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => {
+                return Err(ConfigError::Unreadable {
+                    path: shown,
+                    reason: e.to_string(),
+                });
+            }
+        };
+        let mut config: Config = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+            path: shown.clone(),
+            reason: e.message().to_owned(),
+        })?;
+        if let Some(token) = environment_token.filter(|t| !t.trim().is_empty()) {
+            config.token = Some(token);
+        }
+        let token = config
+            .token
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(ConfigError::MissingToken {
+                path: shown.clone(),
+            })?;
+        if serenity::utils::validate_token(token).is_err() {
+            return Err(ConfigError::MalformedToken);
+        }
+        config.token = Some(token.to_owned());
+        let reminders = &config.reminders;
+        let hours_ok = reminders.schedule_hours.iter().all(|h| *h > 0.0)
+            && reminders.absent_after_hours > 0.0
+            && reminders.abandon_after_hours >= reminders.absent_after_hours;
+        if !hours_ok {
+            return Err(ConfigError::Invalid {
+                path: shown,
+                reason: "reminder hours must be positive, and abandon_after_hours at least absent_after_hours"
+                    .into(),
+            });
+        }
+        Ok(config)
+    }
+
+    /// The token (present after [`Config::load`]).
+    pub fn token(&self) -> &str {
+        self.token.as_deref().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOKEN: &str = "MTA0NjQ0NTQ3MjcwNjU4MDQ4MA.GrAbcd.abcdefghijklmnopqrstuvwxyz0123456789AB";
+
+    fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("roundhouse.toml");
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn the_example_file_is_valid_and_the_environment_supplies_the_token() {
+        let example = include_str!("../../config.example.toml");
+        let (_dir, path) = write(example);
+        let config = Config::load(&path, false, Some(TOKEN.into())).unwrap();
+        assert_eq!(config.token(), TOKEN);
+        assert_eq!(config.reminders.policy(), ReminderPolicy::default());
+        assert!(
+            !format!("{config:?}").contains(TOKEN),
+            "the token never shows in logs"
+        );
+    }
+
+    #[test]
+    fn bad_settings_give_one_line_errors() {
+        let (_dir, path) = write("database = \"x.db\"\n");
+        assert!(matches!(
+            Config::load(&path, false, None),
+            Err(ConfigError::MissingToken { .. })
+        ));
+        let (_dir, path) = write("token = \"not a token\"\n");
+        assert_eq!(
+            Config::load(&path, false, None),
+            Err(ConfigError::MalformedToken)
+        );
+        let (_dir, path) = write("tokn = 1\n");
+        let err = Config::load(&path, false, Some(TOKEN.into())).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { .. }));
+        assert!(!err.to_string().contains('\n'), "{err}");
+        let missing = Path::new("/nonexistent/roundhouse.toml");
+        assert!(matches!(
+            Config::load(missing, false, Some(TOKEN.into())),
+            Err(ConfigError::Unreadable { .. })
+        ));
+        let defaults = Config::load(missing, true, Some(TOKEN.into())).unwrap();
+        assert_eq!(defaults.database, PathBuf::from("roundhouse.db"));
+    }
+}

@@ -1,0 +1,151 @@
+//! Table posts as Discord messages: mentions, the picture as an attachment, buttons, length limits.
+
+use poise::serenity_prelude as serenity;
+
+use crate::table::{Post, PostAction};
+
+/// Discord's limit on a message's text.
+pub const MESSAGE_LIMIT: usize = 2000;
+/// Discord's limit on an autocomplete choice's name and value.
+pub const CHOICE_LIMIT: usize = 100;
+
+/// Button ids, so clicks find their way back.
+pub const VIEW_HAND: &str = "rh:hand";
+/// Agree to the pending undo.
+pub const UNDO_AGREE: &str = "rh:undo:agree";
+/// Refuse the pending undo.
+pub const UNDO_REFUSE: &str = "rh:undo:refuse";
+
+/// `text` cut to at most `limit` characters, with an ellipsis when cut.
+pub fn clip(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let mut clipped: String = text.chars().take(limit - 1).collect();
+    clipped.push('…');
+    clipped
+}
+
+/// A post's parts in Discord's terms.
+pub struct Parts {
+    /// Mentions first, then the text, within the length limit.
+    pub content: String,
+    /// The picture.
+    pub attachment: Option<serenity::CreateAttachment>,
+    /// The buttons.
+    pub components: Vec<serenity::CreateActionRow>,
+    /// Only the people the post means to ping.
+    pub mentions: serenity::CreateAllowedMentions,
+}
+
+/// Turns a table post into message parts.
+pub fn parts(post: &Post) -> Parts {
+    let user_ids: Vec<serenity::UserId> = post
+        .mentions
+        .iter()
+        .filter_map(|id| id.parse::<u64>().ok().filter(|&id| id != 0))
+        .map(serenity::UserId::new)
+        .collect();
+    let pings: Vec<String> = user_ids.iter().map(|id| format!("<@{id}>")).collect();
+    let content = if pings.is_empty() {
+        post.text.clone()
+    } else {
+        format!("{}\n{}", pings.join(" "), post.text)
+    };
+    let buttons: Vec<serenity::CreateButton> = post
+        .actions
+        .iter()
+        .flat_map(|action| match action {
+            PostAction::ViewHand => vec![
+                serenity::CreateButton::new(VIEW_HAND)
+                    .label("View hand")
+                    .style(serenity::ButtonStyle::Secondary),
+            ],
+            PostAction::VoteOnUndo => vec![
+                serenity::CreateButton::new(UNDO_AGREE)
+                    .label("Agree to undo")
+                    .style(serenity::ButtonStyle::Success),
+                serenity::CreateButton::new(UNDO_REFUSE)
+                    .label("Refuse")
+                    .style(serenity::ButtonStyle::Danger),
+            ],
+        })
+        .collect();
+    let components = if buttons.is_empty() {
+        Vec::new()
+    } else {
+        vec![serenity::CreateActionRow::Buttons(buttons)]
+    };
+    Parts {
+        content: clip(&content, MESSAGE_LIMIT),
+        attachment: post
+            .image
+            .as_ref()
+            .map(|p| serenity::CreateAttachment::bytes(p.png.clone(), p.file_name.clone())),
+        components,
+        mentions: serenity::CreateAllowedMentions::new().users(user_ids),
+    }
+}
+
+/// A post as a command reply.
+pub fn reply(post: &Post, ephemeral: bool) -> poise::CreateReply {
+    let parts = parts(post);
+    let mut reply = poise::CreateReply::default()
+        .content(parts.content)
+        .components(parts.components)
+        .allowed_mentions(parts.mentions)
+        .ephemeral(ephemeral);
+    if let Some(attachment) = parts.attachment {
+        reply = reply.attachment(attachment);
+    }
+    reply
+}
+
+/// A post as the response to a button click.
+pub fn interaction_message(
+    post: &Post,
+    ephemeral: bool,
+) -> serenity::CreateInteractionResponseMessage {
+    let parts = parts(post);
+    let mut message = serenity::CreateInteractionResponseMessage::new()
+        .content(parts.content)
+        .components(parts.components)
+        .allowed_mentions(parts.mentions)
+        .ephemeral(ephemeral);
+    if let Some(attachment) = parts.attachment {
+        message = message.add_file(attachment);
+    }
+    message
+}
+
+/// A post as a plain channel message (reminders).
+pub fn channel_message(post: &Post) -> serenity::CreateMessage {
+    let parts = parts(post);
+    let mut message = serenity::CreateMessage::new()
+        .content(parts.content)
+        .components(parts.components)
+        .allowed_mentions(parts.mentions);
+    if let Some(attachment) = parts.attachment {
+        message = message.add_file(attachment);
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_clipped_and_mentions_lead() {
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(clip("abcd", 3), "ab…");
+        let post = Post {
+            text: "x".repeat(3000),
+            mentions: vec!["42".into(), "not-a-snowflake".into(), "0".into()],
+            ..Post::default()
+        };
+        let parts = parts(&post);
+        assert!(parts.content.starts_with("<@42>\nxxx"));
+        assert_eq!(parts.content.chars().count(), MESSAGE_LIMIT);
+    }
+}
