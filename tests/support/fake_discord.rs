@@ -41,8 +41,10 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 /// How long a dispatch waits for a bot to be connected and identified.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long an idle keep-alive HTTP connection or a WebSocket handshake may take.
-const IO_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a kept-alive HTTP connection may idle (longer than a test should run).
+const IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+/// How long a WebSocket handshake may take.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Discord's deadline for the first response to an interaction.
 const FIRST_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
 /// The `attachment_size_limit` every interaction carries (Discord's default, 10 MiB).
@@ -55,6 +57,9 @@ const MAX_CHOICES: usize = 25;
 const HEARTBEAT_INTERVAL_MS: u64 = 45_000;
 /// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01), for snowflakes.
 const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// Files uploaded with a request: (file name, bytes).
+type Files = Vec<(String, Vec<u8>)>;
 
 /// Permission bits used in fake members and channels.
 mod perms {
@@ -94,7 +99,11 @@ pub struct FakeUser {
 impl FakeUser {
     /// An ordinary member without Manage Channels.
     pub fn new(id: u64, name: &str) -> Self {
-        Self { id, name: name.to_owned(), manage_channels: false }
+        Self {
+            id,
+            name: name.to_owned(),
+            manage_channels: false,
+        }
     }
 
     /// The same user, with Manage Channels.
@@ -116,7 +125,11 @@ impl FakeUser {
     }
 
     fn permissions(&self) -> u64 {
-        if self.manage_channels { perms::MEMBER | perms::MANAGE_CHANNELS } else { perms::MEMBER }
+        if self.manage_channels {
+            perms::MEMBER | perms::MANAGE_CHANNELS
+        } else {
+            perms::MEMBER
+        }
     }
 }
 
@@ -157,7 +170,7 @@ impl Sent {
         raw: Value,
         body: &Value,
         message: Value,
-        files: Vec<(String, Vec<u8>)>,
+        files: Files,
     ) -> Self {
         let source = if message.is_null() { body } else { &message };
         let components = source.get("components").cloned().unwrap_or(Value::Null);
@@ -300,7 +313,9 @@ struct Shared {
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, State> {
         // A panic elsewhere never leaves the state half-updated; keep going.
-        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn gateway_url(&self) -> String {
@@ -328,18 +343,25 @@ impl FakeDiscord {
     /// The bot user's id.
     pub const BOT_ID: u64 = 1_300_000_000_000_000_002;
     /// A syntactically valid bot token (first part: base64 of [`Self::BOT_ID`]).
-    pub const TOKEN: &str = "MTMwMDAwMDAwMDAwMDAwMDAwMg.GfAkEd.roundhouse-fake-discord-not-a-real-token";
+    pub const TOKEN: &str =
+        "MTMwMDAwMDAwMDAwMDAwMDAwMg.GfAkEd.roundhouse-fake-discord-not-a-real-token";
 
     /// Starts the REST server and the gateway on OS-assigned loopback ports.
     pub async fn start() -> Self {
-        let api = TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind the REST port");
-        let gateway =
-            TcpListener::bind("127.0.0.1:0").await.expect("fake Discord: bind the gateway port");
+        let api = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake Discord: bind the REST port");
+        let gateway = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake Discord: bind the gateway port");
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             changed: Notify::new(),
             api_port: api.local_addr().expect("fake Discord: REST address").port(),
-            gateway_port: gateway.local_addr().expect("fake Discord: gateway address").port(),
+            gateway_port: gateway
+                .local_addr()
+                .expect("fake Discord: gateway address")
+                .port(),
         });
         let tasks = vec![
             tokio::spawn(serve_api(Arc::clone(&shared), api)),
@@ -380,7 +402,11 @@ impl FakeDiscord {
                 let mut all = st.global_commands.clone();
                 let mut guilds: Vec<_> = st.guild_commands.iter().collect();
                 guilds.sort_by_key(|(guild, _)| **guild);
-                all.extend(guilds.into_iter().flat_map(|(_, commands)| commands.clone()));
+                all.extend(
+                    guilds
+                        .into_iter()
+                        .flat_map(|(_, commands)| commands.clone()),
+                );
                 all
             })
         })
@@ -403,7 +429,8 @@ impl FakeDiscord {
         options: Value,
     ) -> u64 {
         let data = self.command_data(guild, command, &options, None);
-        self.dispatch_interaction(2, user, guild, channel, data, None).await
+        self.dispatch_interaction(2, user, guild, channel, data, None)
+            .await
     }
 
     /// Asks for autocomplete while `user` types `command` (as in [`Self::slash`]) with the cursor
@@ -419,7 +446,8 @@ impl FakeDiscord {
         focused: &str,
     ) -> u64 {
         let data = self.command_data(guild, command, &options, Some(focused));
-        self.dispatch_interaction(4, user, guild, channel, data, None).await
+        self.dispatch_interaction(4, user, guild, channel, data, None)
+            .await
     }
 
     /// Clicks the component `custom_id` on a message the bot sent (any [`Sent`] with a message)
@@ -457,9 +485,15 @@ impl FakeDiscord {
     /// after type 5 — the first follow-up, which Discord shows in place of "thinking…".
     /// Panics with the recorded requests if none arrives within `timeout`.
     pub async fn reply(&self, interaction: u64, timeout: Duration) -> Sent {
-        self.wait_for(timeout, &format!("the response to interaction {interaction}"), |st| {
-            st.interactions.get(&interaction).and_then(|log| log.reply.clone())
-        })
+        self.wait_for(
+            timeout,
+            &format!("the response to interaction {interaction}"),
+            |st| {
+                st.interactions
+                    .get(&interaction)
+                    .and_then(|log| log.reply.clone())
+            },
+        )
         .await
     }
 
@@ -487,7 +521,12 @@ impl FakeDiscord {
 
     /// Messages the bot posted in a channel so far (`POST /channels/{id}/messages`).
     pub fn channel_messages(&self, channel: u64) -> Vec<Sent> {
-        self.shared.lock().channels.get(&channel).cloned().unwrap_or_default()
+        self.shared
+            .lock()
+            .channels
+            .get(&channel)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// Waits until the bot has posted at least `count` messages in a channel and returns them.
@@ -497,10 +536,14 @@ impl FakeDiscord {
         count: usize,
         timeout: Duration,
     ) -> Vec<Sent> {
-        self.wait_for(timeout, &format!("{count} messages in channel {channel}"), |st| {
-            let messages = st.channels.get(&channel)?;
-            (messages.len() >= count).then(|| messages.clone())
-        })
+        self.wait_for(
+            timeout,
+            &format!("{count} messages in channel {channel}"),
+            |st| {
+                let messages = st.channels.get(&channel)?;
+                (messages.len() >= count).then(|| messages.clone())
+            },
+        )
         .await
     }
 
@@ -562,12 +605,20 @@ impl FakeDiscord {
             (st.find_command(guild, top), known)
         };
         let Some(definition) = found else {
-            panic!("fake Discord: no command `/{top}` registered for guild {guild}; known: {known:?}")
+            panic!(
+                "fake Discord: no command `/{top}` registered for guild {guild}; known: {known:?}"
+            )
         };
         let leaf = options.as_object().cloned().unwrap_or_default();
         let mut resolved_users = Map::new();
-        let built = build_options(&definition, subcommands, &leaf, focused, &mut resolved_users)
-            .unwrap_or_else(|why| panic!("fake Discord: cannot run `/{command}`: {why}"));
+        let built = build_options(
+            &definition,
+            subcommands,
+            &leaf,
+            focused,
+            &mut resolved_users,
+        )
+        .unwrap_or_else(|why| panic!("fake Discord: cannot run `/{command}`: {why}"));
         let mut data = json!({
             "id": definition["id"],
             "name": top,
@@ -666,7 +717,10 @@ impl FakeDiscord {
             };
             target.seq += 1;
             let frame = json!({"op": 0, "s": target.seq, "t": "INTERACTION_CREATE", "d": payload});
-            let outbound = Outbound { text: frame.to_string(), written: Some(written_tx) };
+            let outbound = Outbound {
+                text: frame.to_string(),
+                written: Some(written_tx),
+            };
             if target.tx.send(outbound).is_err() {
                 panic!("fake Discord: the bot's gateway connection closed before interaction {id}")
             }
@@ -692,18 +746,32 @@ fn build_options(
     focused: Option<&str>,
     resolved_users: &mut Map<String, Value>,
 ) -> Result<Vec<Value>, String> {
-    let declared = definition["options"].as_array().cloned().unwrap_or_default();
+    let declared = definition["options"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let declared_names: Vec<String> = declared.iter().map(|o| text_of(&o["name"])).collect();
     if let Some((name, rest)) = path.split_first() {
-        let Some(sub) = declared.iter().find(|o| o["name"] == *name && matches!(o["type"].as_u64(), Some(1 | 2)))
+        let Some(sub) = declared
+            .iter()
+            .find(|o| o["name"] == *name && matches!(o["type"].as_u64(), Some(1 | 2)))
         else {
-            return Err(format!("no subcommand `{name}`; options are {declared_names:?}"));
+            return Err(format!(
+                "no subcommand `{name}`; options are {declared_names:?}"
+            ));
         };
         let inner = build_options(sub, rest, leaf, focused, resolved_users)?;
-        return Ok(vec![json!({"name": name, "type": sub["type"], "options": inner})]);
+        return Ok(vec![
+            json!({"name": name, "type": sub["type"], "options": inner}),
+        ]);
     }
-    if declared.iter().any(|o| matches!(o["type"].as_u64(), Some(1 | 2))) {
-        return Err(format!("a subcommand is required; there are {declared_names:?}"));
+    if declared
+        .iter()
+        .any(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+    {
+        return Err(format!(
+            "a subcommand is required; there are {declared_names:?}"
+        ));
     }
     let mut leaf = leaf.clone();
     if let Some(focused) = focused {
@@ -720,7 +788,9 @@ fn build_options(
             continue;
         };
         if focused == Some(name.as_str()) {
-            let partial = value.as_str().map_or_else(|| value.to_string(), str::to_owned);
+            let partial = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_owned);
             built.push(json!({"name": name, "type": kind, "value": partial, "focused": true}));
             continue;
         }
@@ -732,10 +802,12 @@ fn build_options(
             6..=9 | 11 if snowflake_of(&value).is_some() => json!(text_of(&value)),
             _ => return Err(format!("option `{name}` (type {kind}) cannot take {value}")),
         };
-        if let Some(choices) = option["choices"].as_array().filter(|c| !c.is_empty()) {
-            if !choices.iter().any(|c| c["value"] == value) {
-                return Err(format!("option `{name}` must be one of the choices {choices:?}"));
-            }
+        if let Some(choices) = option["choices"].as_array().filter(|c| !c.is_empty())
+            && !choices.iter().any(|c| c["value"] == value)
+        {
+            return Err(format!(
+                "option `{name}` must be one of the choices {choices:?}"
+            ));
         }
         if kind == 6 {
             let id = text_of(&value);
@@ -745,7 +817,9 @@ fn build_options(
         built.push(json!({"name": name, "type": kind, "value": value}));
     }
     if let Some(extra) = leaf.keys().next() {
-        return Err(format!("no option `{extra}`; options are {declared_names:?}"));
+        return Err(format!(
+            "no option `{extra}`; options are {declared_names:?}"
+        ));
     }
     Ok(built)
 }
@@ -763,7 +837,10 @@ struct Request {
 
 impl Request {
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -775,15 +852,24 @@ struct Response {
 
 impl Response {
     fn json(body: Value) -> Self {
-        Self { status: 200, body: Some(body) }
+        Self {
+            status: 200,
+            body: Some(body),
+        }
     }
 
     fn no_content() -> Self {
-        Self { status: 204, body: None }
+        Self {
+            status: 204,
+            body: None,
+        }
     }
 
     fn error(status: u16, code: u64, message: &str) -> Self {
-        Self { status, body: Some(json!({"message": message, "code": code})) }
+        Self {
+            status,
+            body: Some(json!({"message": message, "code": code})),
+        }
     }
 }
 
@@ -801,15 +887,19 @@ async fn serve_http_connection(shared: Arc<Shared>, stream: TcpStream) {
     let (read, mut write) = stream.into_split();
     let mut reader = BufReader::new(read);
     loop {
-        let request = match tokio::time::timeout(IO_TIMEOUT, read_request(&mut reader)).await {
+        let request = match tokio::time::timeout(IDLE_TIMEOUT, read_request(&mut reader)).await {
             Ok(Ok(Some(request))) => request,
             Ok(Err(why)) => {
-                shared.lock().unexpected(format!("malformed HTTP request: {why}"));
+                shared
+                    .lock()
+                    .unexpected(format!("malformed HTTP request: {why}"));
                 return;
             }
             _ => return,
         };
-        let close = request.header("connection").is_some_and(|v| v.eq_ignore_ascii_case("close"));
+        let close = request
+            .header("connection")
+            .is_some_and(|v| v.eq_ignore_ascii_case("close"));
         let response = handle_request(&shared, &request);
         shared.changed.notify_waiters();
         if write_response(&mut write, &response).await.is_err() || close {
@@ -825,7 +915,12 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
     let mut line = String::new();
     loop {
         line.clear();
-        if reader.read_line(&mut line).await.map_err(|e| e.to_string())? == 0 {
+        if reader
+            .read_line(&mut line)
+            .await
+            .map_err(|e| e.to_string())?
+            == 0
+        {
             return Ok(None);
         }
         if !line.trim().is_empty() {
@@ -841,7 +936,12 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
     let mut headers = Vec::new();
     loop {
         line.clear();
-        if reader.read_line(&mut line).await.map_err(|e| e.to_string())? == 0 {
+        if reader
+            .read_line(&mut line)
+            .await
+            .map_err(|e| e.to_string())?
+            == 0
+        {
             return Err("connection closed inside the headers".into());
         }
         let header = line.trim_end();
@@ -853,22 +953,33 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
         };
         headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
     }
-    let mut request = Request { method, path, headers, body: Vec::new() };
+    let mut request = Request {
+        method,
+        path,
+        headers,
+        body: Vec::new(),
+    };
     let chunked = request
         .header("transfer-encoding")
         .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
     if chunked {
         loop {
             line.clear();
-            reader.read_line(&mut line).await.map_err(|e| e.to_string())?;
+            reader
+                .read_line(&mut line)
+                .await
+                .map_err(|e| e.to_string())?;
             let size = line.trim().split(';').next().unwrap_or("");
-            let size = usize::from_str_radix(size, 16)
-                .map_err(|_| format!("bad chunk size {line:?}"))?;
+            let size =
+                usize::from_str_radix(size, 16).map_err(|_| format!("bad chunk size {line:?}"))?;
             if size == 0 {
                 // Trailers, up to the empty line.
                 loop {
                     line.clear();
-                    let n = reader.read_line(&mut line).await.map_err(|e| e.to_string())?;
+                    let n = reader
+                        .read_line(&mut line)
+                        .await
+                        .map_err(|e| e.to_string())?;
                     if n == 0 || line.trim().is_empty() {
                         break;
                     }
@@ -877,13 +988,21 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
             }
             let start = request.body.len();
             request.body.resize(start + size + 2, 0);
-            reader.read_exact(&mut request.body[start..]).await.map_err(|e| e.to_string())?;
+            reader
+                .read_exact(&mut request.body[start..])
+                .await
+                .map_err(|e| e.to_string())?;
             request.body.truncate(start + size);
         }
     } else if let Some(length) = request.header("content-length") {
-        let length: usize = length.parse().map_err(|_| format!("bad content-length {length}"))?;
+        let length: usize = length
+            .parse()
+            .map_err(|_| format!("bad content-length {length}"))?;
         request.body.resize(length, 0);
-        reader.read_exact(&mut request.body).await.map_err(|e| e.to_string())?;
+        reader
+            .read_exact(&mut request.body)
+            .await
+            .map_err(|e| e.to_string())?;
     }
     Ok(Some(request))
 }
@@ -901,8 +1020,15 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
         413 => "Payload Too Large",
         _ => "Error",
     };
-    let mut head = format!("HTTP/1.1 {} {reason}\r\nconnection: keep-alive\r\n", response.status);
-    let body = response.body.as_ref().map(Value::to_string).unwrap_or_default();
+    let mut head = format!(
+        "HTTP/1.1 {} {reason}\r\nconnection: keep-alive\r\n",
+        response.status
+    );
+    let body = response
+        .body
+        .as_ref()
+        .map(Value::to_string)
+        .unwrap_or_default();
     if response.status != 204 {
         let _ = write!(
             head,
@@ -918,7 +1044,7 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
 
 /// Splits a request body into its JSON and uploaded files (multipart `payload_json` and
 /// `files[n]` parts, or a plain JSON body).
-fn parse_body(request: &Request) -> Result<(Value, Vec<(String, Vec<u8>)>), String> {
+fn parse_body(request: &Request) -> Result<(Value, Files), String> {
     let content_type = request.header("content-type").unwrap_or("");
     if content_type.starts_with("multipart/form-data") {
         let Some(boundary) = content_type.split("boundary=").nth(1) else {
@@ -931,19 +1057,32 @@ fn parse_body(request: &Request) -> Result<(Value, Vec<(String, Vec<u8>)>), Stri
             if part.name == "payload_json" {
                 json = serde_json::from_slice(&part.data)
                     .map_err(|e| format!("payload_json is not JSON: {e}"))?;
-            } else if let Some(index) = part.name.strip_prefix("files[").and_then(|n| n.strip_suffix(']')) {
-                let index: u64 = index.parse().map_err(|_| format!("bad part name {}", part.name))?;
+            } else if let Some(index) = part
+                .name
+                .strip_prefix("files[")
+                .and_then(|n| n.strip_suffix(']'))
+            {
+                let index: u64 = index
+                    .parse()
+                    .map_err(|_| format!("bad part name {}", part.name))?;
                 files.push((index, part.filename.unwrap_or_default(), part.data));
             } else {
                 return Err(format!("unexpected multipart part `{}`", part.name));
             }
         }
         files.sort_by_key(|(index, _, _)| *index);
-        Ok((json, files.into_iter().map(|(_, name, data)| (name, data)).collect()))
+        Ok((
+            json,
+            files
+                .into_iter()
+                .map(|(_, name, data)| (name, data))
+                .collect(),
+        ))
     } else if request.body.is_empty() {
         Ok((Value::Null, Vec::new()))
     } else {
-        let json = serde_json::from_slice(&request.body).map_err(|e| format!("body is not JSON: {e}"))?;
+        let json =
+            serde_json::from_slice(&request.body).map_err(|e| format!("body is not JSON: {e}"))?;
         Ok((json, Vec::new()))
     }
 }
@@ -1060,7 +1199,7 @@ fn route_request(
     method: &str,
     segments: &[&str],
     body: Value,
-    files: Vec<(String, Vec<u8>)>,
+    files: Files,
 ) -> Result<Response, Refusal> {
     let app = FakeDiscord::APP_ID.to_string();
     match (method, segments) {
@@ -1085,7 +1224,9 @@ fn route_request(
         }
         ("GET", ["applications", a, "guilds", guild, "commands"]) if *a == app => {
             let guild = parse_id(guild)?;
-            Ok(Response::json(json!(st.guild_commands.get(&guild).cloned().unwrap_or_default())))
+            Ok(Response::json(json!(
+                st.guild_commands.get(&guild).cloned().unwrap_or_default()
+            )))
         }
         ("PUT", ["applications", a, "guilds", guild, "commands"]) if *a == app => {
             let guild = parse_id(guild)?;
@@ -1105,7 +1246,10 @@ fn route_request(
             let log = interaction_by_token(st, token)?;
             match &log.current {
                 Some(message) => Ok(Response::json(message.clone())),
-                None => Err((Response::error(404, 10008, "Unknown Message"), "no original response yet".into())),
+                None => Err((
+                    Response::error(404, 10008, "Unknown Message"),
+                    "no original response yet".into(),
+                )),
             }
         }
         ("POST", ["channels", channel, "messages"]) => {
@@ -1117,13 +1261,19 @@ fn route_request(
             st.channels.entry(channel).or_default().push(sent);
             Ok(Response::json(message))
         }
-        _ => Err((Response::error(404, 0, "404: Not Found"), "no such route in the fake".into())),
+        _ => Err((
+            Response::error(404, 0, "404: Not Found"),
+            "no such route in the fake".into(),
+        )),
     }
 }
 
 fn parse_id(text: &str) -> Result<u64, Refusal> {
     text.parse().map_err(|_| {
-        (Response::error(404, 0, "404: Not Found"), format!("`{text}` is not a snowflake"))
+        (
+            Response::error(404, 0, "404: Not Found"),
+            format!("`{text}` is not a snowflake"),
+        )
     })
 }
 
@@ -1142,18 +1292,28 @@ fn store_commands(st: &mut State, guild: Option<u64>, body: &Value) -> Result<Ve
         let mut command = command.clone();
         let kind = command["type"].as_u64().unwrap_or(1);
         check_command(&command, kind == 1).map_err(invalid_form)?;
-        let old_id = previous.iter().find(|c| c["name"] == command["name"]).map(|c| c["id"].clone());
+        let old_id = previous
+            .iter()
+            .find(|c| c["name"] == command["name"])
+            .map(|c| c["id"].clone());
         let id = match old_id {
             Some(id) => id,
             None => json!(st.snowflake().to_string()),
         };
-        let object = command.as_object_mut().ok_or_else(|| invalid_form("command is not an object".into()))?;
+        let object = command
+            .as_object_mut()
+            .ok_or_else(|| invalid_form("command is not an object".into()))?;
         object.insert("id".into(), id);
-        object.insert("application_id".into(), json!(FakeDiscord::APP_ID.to_string()));
+        object.insert(
+            "application_id".into(),
+            json!(FakeDiscord::APP_ID.to_string()),
+        );
         object.insert("version".into(), json!(st.snowflake().to_string()));
         object.insert("type".into(), json!(kind));
         object.entry("description").or_insert_with(|| json!(""));
-        object.entry("default_member_permissions").or_insert(Value::Null);
+        object
+            .entry("default_member_permissions")
+            .or_insert(Value::Null);
         object.entry("nsfw").or_insert(json!(false));
         if let Some(guild) = guild {
             object.insert("guild_id".into(), json!(guild.to_string()));
@@ -1167,7 +1327,9 @@ fn store_commands(st: &mut State, guild: Option<u64>, body: &Value) -> Result<Ve
 fn check_command(command: &Value, chat_input: bool) -> Result<(), String> {
     let name = text_of(&command["name"]);
     let valid_name = (1..=32).contains(&name.chars().count())
-        && name.chars().all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
         && (!chat_input || name.to_lowercase() == name);
     if !valid_name {
         return Err(format!("invalid command or option name {name:?}"));
@@ -1175,7 +1337,9 @@ fn check_command(command: &Value, chat_input: bool) -> Result<(), String> {
     if chat_input {
         let description = text_of(&command["description"]);
         if !(1..=100).contains(&description.chars().count()) {
-            return Err(format!("`{name}` needs a description of 1 to 100 characters"));
+            return Err(format!(
+                "`{name}` needs a description of 1 to 100 characters"
+            ));
         }
     }
     let options = command["options"].as_array().cloned().unwrap_or_default();
@@ -1186,7 +1350,9 @@ fn check_command(command: &Value, chat_input: bool) -> Result<(), String> {
     for option in &options {
         if option["required"].as_bool().unwrap_or(false) {
             if optional_seen {
-                return Err(format!("`{name}`: required options must come before optional ones"));
+                return Err(format!(
+                    "`{name}`: required options must come before optional ones"
+                ));
             }
         } else {
             optional_seen = true;
@@ -1203,23 +1369,36 @@ fn check_command(command: &Value, chat_input: bool) -> Result<(), String> {
 fn check_message(body: &Value, files: &[(String, Vec<u8>)]) -> Result<(), Refusal> {
     let chars = text_of(&body["content"]).chars().count();
     if chars > MAX_CONTENT_CHARS {
-        return Err(invalid_form(format!("content has {chars} characters (at most {MAX_CONTENT_CHARS})")));
+        return Err(invalid_form(format!(
+            "content has {chars} characters (at most {MAX_CONTENT_CHARS})"
+        )));
     }
     for (name, data) in files {
         if data.len() as u64 > ATTACHMENT_SIZE_LIMIT {
             return Err((
                 Response::error(413, 40005, "Request entity too large"),
-                format!("file {name} has {} bytes (limit {ATTACHMENT_SIZE_LIMIT})", data.len()),
+                format!(
+                    "file {name} has {} bytes (limit {ATTACHMENT_SIZE_LIMIT})",
+                    data.len()
+                ),
             ));
         }
     }
     Ok(())
 }
 
-fn interaction_by_token<'a>(st: &'a mut State, token: &str) -> Result<&'a mut InteractionLog, Refusal> {
+fn interaction_by_token<'a>(
+    st: &'a mut State,
+    token: &str,
+) -> Result<&'a mut InteractionLog, Refusal> {
     let id = st.tokens.get(token).copied();
     id.and_then(|id| st.interactions.get_mut(&id))
-        .ok_or_else(|| (Response::error(404, 10015, "Unknown Webhook"), "unknown interaction token".into()))
+        .ok_or_else(|| {
+            (
+                Response::error(404, 10015, "Unknown Webhook"),
+                "unknown interaction token".into(),
+            )
+        })
 }
 
 fn interaction_callback(
@@ -1227,7 +1406,7 @@ fn interaction_callback(
     id: u64,
     token: &str,
     body: Value,
-    files: Vec<(String, Vec<u8>)>,
+    files: Files,
 ) -> Result<Response, Refusal> {
     let unknown = || Response::error(404, 10062, "Unknown interaction");
     let new_id = st.snowflake();
@@ -1235,7 +1414,10 @@ fn interaction_callback(
         return Err((unknown(), format!("callback for unknown interaction {id}")));
     };
     if log.token != token {
-        return Err((unknown(), format!("callback for interaction {id} with the wrong token")));
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} with the wrong token"),
+        ));
     }
     if log.callback.is_some() {
         return Err((
@@ -1245,7 +1427,10 @@ fn interaction_callback(
     }
     let late = log.dispatched_at.elapsed();
     if late > FIRST_RESPONSE_DEADLINE {
-        return Err((unknown(), format!("callback for interaction {id} after {late:?} (limit 3 s)")));
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} after {late:?} (limit 3 s)"),
+        ));
     }
     let callback_type = body["type"].as_u64().unwrap_or(0);
     let allowed: &[u64] = match log.kind {
@@ -1262,8 +1447,13 @@ fn interaction_callback(
     }
     let data = body.get("data").cloned().unwrap_or(Value::Null);
     check_message(&data, &files)?;
-    if data["choices"].as_array().is_some_and(|c| c.len() > MAX_CHOICES) {
-        return Err(invalid_form(format!("more than {MAX_CHOICES} autocomplete choices")));
+    if data["choices"]
+        .as_array()
+        .is_some_and(|c| c.len() > MAX_CHOICES)
+    {
+        return Err(invalid_form(format!(
+            "more than {MAX_CHOICES} autocomplete choices"
+        )));
     }
     let message = match callback_type {
         4 => {
@@ -1273,7 +1463,13 @@ fn interaction_callback(
             message
         }
         7 => {
-            let message = message_object(log.current.as_ref(), &data, log.message_id, log.channel, &files);
+            let message = message_object(
+                log.current.as_ref(),
+                &data,
+                log.message_id,
+                log.channel,
+                &files,
+            );
             log.current = Some(message.clone());
             message
         }
@@ -1287,7 +1483,13 @@ fn interaction_callback(
         }
         _ => Value::Null,
     };
-    let mut sent = Sent::new(Some(callback_type as u8), body.clone(), &data, message, files);
+    let mut sent = Sent::new(
+        Some(callback_type as u8),
+        body.clone(),
+        &data,
+        message,
+        files,
+    );
     if callback_type == 5 {
         sent.ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
     }
@@ -1302,15 +1504,24 @@ fn edit_original(
     st: &mut State,
     token: &str,
     body: Value,
-    files: Vec<(String, Vec<u8>)>,
+    files: Files,
 ) -> Result<Response, Refusal> {
     check_message(&body, &files)?;
     let log = interaction_by_token(st, token)?;
     let Some(callback) = &log.callback else {
-        return Err((Response::error(404, 10008, "Unknown Message"), "edit of @original before any response".into()));
+        return Err((
+            Response::error(404, 10008, "Unknown Message"),
+            "edit of @original before any response".into(),
+        ));
     };
     let deferred = matches!(callback.callback_type, Some(5 | 6));
-    let message = message_object(log.current.as_ref(), &body, log.message_id, log.channel, &files);
+    let message = message_object(
+        log.current.as_ref(),
+        &body,
+        log.message_id,
+        log.channel,
+        &files,
+    );
     log.current = Some(message.clone());
     let sent = Sent::new(None, body.clone(), &body, message.clone(), files);
     if deferred && log.reply.is_none() {
@@ -1321,27 +1532,32 @@ fn edit_original(
     Ok(Response::json(message))
 }
 
-fn followup(
-    st: &mut State,
-    token: &str,
-    body: Value,
-    files: Vec<(String, Vec<u8>)>,
-) -> Result<Response, Refusal> {
+fn followup(st: &mut State, token: &str, body: Value, files: Files) -> Result<Response, Refusal> {
     check_message(&body, &files)?;
     let new_id = st.snowflake();
     let log = interaction_by_token(st, token)?;
     let Some(callback) = &log.callback else {
-        return Err((Response::error(404, 10015, "Unknown Webhook"), "follow-up before any response".into()));
+        return Err((
+            Response::error(404, 10015, "Unknown Webhook"),
+            "follow-up before any response".into(),
+        ));
     };
     let message = if callback.callback_type == Some(5) && log.reply.is_none() {
         // The first follow-up after a deferral replaces the "thinking…" message.
-        let message = message_object(log.current.as_ref(), &body, log.message_id, log.channel, &files);
+        let message = message_object(
+            log.current.as_ref(),
+            &body,
+            log.message_id,
+            log.channel,
+            &files,
+        );
         log.current = Some(message.clone());
         log.reply = Some(Sent::new(None, body.clone(), &body, message.clone(), files));
         message
     } else {
         let message = message_object(None, &body, new_id, log.channel, &files);
-        log.followups.push(Sent::new(None, body.clone(), &body, message.clone(), files));
+        log.followups
+            .push(Sent::new(None, body.clone(), &body, message.clone(), files));
         message
     };
     Ok(Response::json(message))
@@ -1455,12 +1671,16 @@ async fn serve_gateway(shared: Arc<Shared>, listener: TcpListener) {
 }
 
 async fn serve_gateway_connection(shared: Arc<Shared>, stream: TcpStream, conn: u64) {
-    let Ok(Ok(mut ws)) = tokio::time::timeout(IO_TIMEOUT, tokio_tungstenite::accept_async(stream)).await
+    let Ok(Ok(mut ws)) =
+        tokio::time::timeout(HANDSHAKE_TIMEOUT, tokio_tungstenite::accept_async(stream)).await
     else {
-        shared.lock().unexpected("gateway: WebSocket handshake failed".into());
+        shared
+            .lock()
+            .unexpected("gateway: WebSocket handshake failed".into());
         return;
     };
-    let hello = json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
+    let hello =
+        json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
     if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
         return;
     }
@@ -1544,11 +1764,19 @@ fn gateway_frame(
         Some(1) => Answer::Frame(json!({"op": 11, "s": null, "t": null, "d": null})),
         Some(2) => {
             if !token_ok(&d["token"]) {
-                st.unexpected(format!("gateway: IDENTIFY with the wrong token {}", d["token"]));
+                st.unexpected(format!(
+                    "gateway: IDENTIFY with the wrong token {}",
+                    d["token"]
+                ));
                 return wrong_token;
             }
             st.sessions.push(d.clone());
-            st.target = Some(Target { conn, tx: tx.clone(), seq: 1, ready: false });
+            st.target = Some(Target {
+                conn,
+                tx: tx.clone(),
+                seq: 1,
+                ready: false,
+            });
             let ready = json!({
                 "v": 10,
                 "user": bot_user(),
@@ -1562,11 +1790,19 @@ fn gateway_frame(
         }
         Some(6) => {
             if !token_ok(&d["token"]) {
-                st.unexpected(format!("gateway: RESUME with the wrong token {}", d["token"]));
+                st.unexpected(format!(
+                    "gateway: RESUME with the wrong token {}",
+                    d["token"]
+                ));
                 return wrong_token;
             }
             let seq = d["seq"].as_u64().unwrap_or(0) + 1;
-            st.target = Some(Target { conn, tx: tx.clone(), seq, ready: false });
+            st.target = Some(Target {
+                conn,
+                tx: tx.clone(),
+                seq,
+                ready: false,
+            });
             Answer::Frame(json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}}))
         }
         // Presence updates, member and soundboard requests: nothing to answer here.
@@ -1623,8 +1859,12 @@ fn collect_custom_ids(value: &Value, out: &mut Vec<String>) {
 
 fn find_component<'a>(components: &'a Value, custom_id: &str) -> Option<&'a Value> {
     match components {
-        Value::Array(items) => items.iter().find_map(|item| find_component(item, custom_id)),
-        Value::Object(object) if object.get("custom_id").and_then(Value::as_str) == Some(custom_id) => {
+        Value::Array(items) => items
+            .iter()
+            .find_map(|item| find_component(item, custom_id)),
+        Value::Object(object)
+            if object.get("custom_id").and_then(Value::as_str) == Some(custom_id) =>
+        {
             Some(components)
         }
         Value::Object(object) => find_component(object.get("components")?, custom_id),
@@ -1633,7 +1873,9 @@ fn find_component<'a>(components: &'a Value, custom_id: &str) -> Option<&'a Valu
 }
 
 fn unix_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// The current time as an ISO 8601 timestamp, as Discord writes them.
