@@ -1,0 +1,454 @@
+//! Proves the fake Discord harness against a minimal poise bot defined here (not the product's
+//! bot): registration, slash commands with a subcommand and autocomplete, a deferred reply with a
+//! follow-up, an attachment with a button and its click, an ephemeral reply edited later, a
+//! channel message, a restarted bot, the record of unexpected requests, and the REST server's
+//! handling of chunked multipart bodies on a kept-alive connection.
+
+// Included directly rather than through `mod support;` (which allows dead code, as each test
+// crate uses a part of the harness), so that this crate proves every part of it is used.
+#[path = "support/fake_discord.rs"]
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fake_discord::{ATTACHMENT_SIZE_LIMIT, FakeDiscord, FakeUser};
+use poise::serenity_prelude as serenity;
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
+
+const GUILD: u64 = 900_000_000_000_000_001;
+const CHANNEL: u64 = 900_000_000_000_000_002;
+const WAIT: Duration = Duration::from_secs(5);
+const GAMES: [&str; 3] = ["yardmaster", "yardsale", "caboose"];
+
+struct Data;
+type Error = Box<dyn std::error::Error + Send + Sync>;
+type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The board picture the test bot sends: bytes that must come back exactly, including a CRLF
+/// and dashes that look like a multipart boundary.
+fn board_bytes() -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n\r\n--not-a-boundary\r\n".to_vec();
+    bytes.extend((0..70_000u32).map(|n| (n.wrapping_mul(2_654_435_761) >> 24) as u8));
+    bytes
+}
+
+async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = GAMES
+        .iter()
+        .filter(|game| game.starts_with(partial))
+        .map(|game| serenity::AutocompleteChoice::new(*game, *game))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Game commands.
+#[poise::command(slash_command, subcommands("game_new"))]
+async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Start a new game.
+#[poise::command(slash_command, rename = "new")]
+async fn game_new(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "complete_game"]
+    game: String,
+    #[description = "How many rounds"] rounds: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    let author = ctx.author().id;
+    let reply = poise::CreateReply::default()
+        .content(format!(
+            "<@{author}> started {game} ({} rounds)",
+            rounds.unwrap_or(1)
+        ))
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users([author]));
+    ctx.send(reply).await?;
+    ctx.say("Good luck!").await?;
+    Ok(())
+}
+
+/// Show the board.
+#[poise::command(slash_command)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let refresh = serenity::CreateButton::new("board-refresh").label("Refresh");
+    let flip = serenity::CreateButton::new("board-flip").label("Flip");
+    let reply = poise::CreateReply::default()
+        .content("Here is the board")
+        .attachment(serenity::CreateAttachment::bytes(
+            board_bytes(),
+            "board.png",
+        ))
+        .components(vec![serenity::CreateActionRow::Buttons(vec![
+            refresh, flip,
+        ])]);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Whisper a secret.
+#[poise::command(slash_command)]
+async fn secret(ctx: Context<'_>) -> Result<(), Error> {
+    let reply = poise::CreateReply::default()
+        .content("Only you can see this")
+        .ephemeral(true);
+    let handle = ctx.send(reply).await?;
+    let edit = poise::CreateReply::default().content("Only you can see this (edited)");
+    handle.edit(ctx, edit).await?;
+    Ok(())
+}
+
+/// Answers a click on the board's button: updates the message and posts in the channel.
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let ctx = framework.serenity_context;
+    let serenity::FullEvent::InteractionCreate { interaction } = event else {
+        return Ok(());
+    };
+    let serenity::Interaction::Component(click) = interaction else {
+        return Ok(());
+    };
+    if click.data.custom_id == "board-refresh" {
+        let update = serenity::CreateInteractionResponseMessage::new()
+            .content(format!("Board refreshed by {}", click.user.name));
+        click
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::UpdateMessage(update),
+            )
+            .await?;
+        click.channel_id.say(ctx, "The board changed").await?;
+    } else if click.data.custom_id == "board-flip" {
+        // Slow work: defer the update, edit the message afterwards, then read it back.
+        click.defer(ctx).await?;
+        let edit = serenity::EditInteractionResponse::new().content("Board flipped");
+        click.edit_response(ctx, edit).await?;
+        let shown = click.get_response(ctx).await?;
+        let note = format!("Now showing: {}", shown.content);
+        click.channel_id.say(ctx, note).await?;
+    }
+    Ok(())
+}
+
+/// A running test bot.
+struct Bot {
+    shards: Arc<serenity::ShardManager>,
+    http: Arc<serenity::Http>,
+    task: JoinHandle<()>,
+}
+
+impl Bot {
+    /// Builds the test bot against the fake and starts it in a task.
+    async fn start(fake: &FakeDiscord) -> Self {
+        let framework = poise::Framework::builder()
+            .options(poise::FrameworkOptions {
+                commands: vec![game(), board(), secret()],
+                event_handler: |framework, event| Box::pin(on_event(framework, event)),
+                ..Default::default()
+            })
+            .initialize_owners(false)
+            .setup(|ctx, _ready, framework| {
+                Box::pin(async move {
+                    let guild = serenity::GuildId::new(GUILD);
+                    poise::builtins::register_in_guild(ctx, &framework.options().commands, guild)
+                        .await?;
+                    Ok(Data)
+                })
+            })
+            .build();
+        let http = serenity::HttpBuilder::new(FakeDiscord::TOKEN)
+            .proxy(fake.api_url())
+            .ratelimiter_disabled(true)
+            .build();
+        let mut client = serenity::ClientBuilder::new_with_http(
+            http,
+            serenity::GatewayIntents::non_privileged(),
+        )
+        .framework(framework)
+        .await
+        .expect("build the serenity client");
+        let shards = Arc::clone(&client.shard_manager);
+        let http = Arc::clone(&client.http);
+        let task = tokio::spawn(async move {
+            if let Err(why) = client.start().await {
+                panic!("the test bot stopped with an error: {why}");
+            }
+        });
+        Self { shards, http, task }
+    }
+
+    /// Shuts the bot down and checks that it stops within a few seconds.
+    async fn stop(self) {
+        self.shards.shutdown_all().await;
+        tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the client stops after shutdown_all")
+            .expect("the client task ends without panicking");
+    }
+}
+
+fn alice() -> FakeUser {
+    FakeUser::new(800_000_000_000_000_001, "alice")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_identifies_registers_and_answers_a_deferred_subcommand() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake).await;
+
+    let sessions = fake.wait_sessions(1, WAIT).await;
+    assert_eq!(sessions[0]["token"], format!("Bot {}", FakeDiscord::TOKEN));
+    let intents = serenity::GatewayIntents::non_privileged().bits();
+    assert_eq!(sessions[0]["intents"], json!(intents));
+
+    let commands = fake.wait_commands(WAIT).await;
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, ["game", "board", "secret"]);
+    let game = &commands[0];
+    assert_eq!(game["guild_id"], GUILD.to_string());
+    assert_eq!(game["options"][0]["name"], "new");
+    assert_eq!(game["options"][0]["type"], 1);
+    assert_eq!(game["options"][0]["options"][0]["autocomplete"], true);
+
+    let user = alice();
+    let id = fake
+        .slash(
+            &user,
+            GUILD,
+            CHANNEL,
+            "game new",
+            json!({"game": "yardmaster", "rounds": 3}),
+        )
+        .await;
+    let reply = fake.reply(id, WAIT).await;
+    assert_eq!(
+        reply.content,
+        format!("<@{}> started yardmaster (3 rounds)", user.id)
+    );
+    assert_eq!(reply.allowed_user_mentions, [user.id]);
+    assert!(!reply.ephemeral);
+    assert!(reply.at - fake.dispatched_at(id) < Duration::from_secs(3));
+
+    let followups = fake.followups(id, WAIT, 1).await;
+    assert_eq!(followups.len(), 1);
+    assert_eq!(followups[0].content, "Good luck!");
+
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_attachment_button_and_ephemeral_reply() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake).await;
+    fake.wait_ready(WAIT).await;
+    fake.wait_commands(WAIT).await;
+    let user = alice().with_manage_channels();
+
+    let id = fake
+        .autocomplete(
+            &user,
+            GUILD,
+            CHANNEL,
+            "game new",
+            json!({"game": "yard"}),
+            "game",
+        )
+        .await;
+    let choices = fake.reply(id, WAIT).await;
+    assert_eq!(choices.callback_type, Some(8));
+    let expected = [("yardmaster", "yardmaster"), ("yardsale", "yardsale")]
+        .map(|(name, value)| (name.to_owned(), value.to_owned()));
+    assert_eq!(choices.choices, expected);
+
+    let id = fake.slash(&user, GUILD, CHANNEL, "board", json!({})).await;
+    let board = fake.reply(id, WAIT).await;
+    assert_eq!(board.callback_type, Some(4));
+    assert_eq!(board.content, "Here is the board");
+    assert_eq!(board.attachments, [("board.png".to_owned(), board_bytes())]);
+    assert_eq!(board.custom_ids, ["board-refresh", "board-flip"]);
+    assert!(board_bytes().len() as u64 <= ATTACHMENT_SIZE_LIMIT);
+
+    let click = fake
+        .click(&user, GUILD, CHANNEL, &board, "board-refresh")
+        .await;
+    let updated = fake.reply(click, WAIT).await;
+    assert_eq!(updated.callback_type, Some(7));
+    assert_eq!(updated.content, "Board refreshed by alice");
+    assert_eq!(
+        updated.message["id"], board.message["id"],
+        "an update edits the clicked message"
+    );
+    assert_eq!(
+        updated.custom_ids,
+        ["board-refresh", "board-flip"],
+        "components stay when not replaced"
+    );
+    let posted = fake.wait_channel_messages(CHANNEL, 1, WAIT).await;
+    assert_eq!(posted[0].content, "The board changed");
+
+    let click = fake
+        .click(&user, GUILD, CHANNEL, &updated, "board-flip")
+        .await;
+    let flipped = fake.reply(click, WAIT).await;
+    assert_eq!(
+        flipped.callback_type, None,
+        "the edit of @original after a deferral"
+    );
+    assert_eq!(flipped.content, "Board flipped");
+    assert_eq!(flipped.message["id"], board.message["id"]);
+    let posted = fake.wait_channel_messages(CHANNEL, 2, WAIT).await;
+    assert_eq!(posted[1].content, "Now showing: Board flipped");
+    assert_eq!(fake.channel_messages(CHANNEL).len(), 2);
+
+    let id = fake.slash(&user, GUILD, CHANNEL, "secret", json!({})).await;
+    let secret = fake.reply(id, WAIT).await;
+    assert!(secret.ephemeral);
+    assert_eq!(secret.raw["data"]["flags"], 64);
+    let edits = fake.edits(id, WAIT, 1).await;
+    assert_eq!(edits[0].content, "Only you can see this (edited)");
+    assert!(
+        edits[0].ephemeral,
+        "an ephemeral message stays ephemeral when edited"
+    );
+
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restarted_bot_gets_a_new_session_and_unknown_calls_are_recorded() {
+    let fake = FakeDiscord::start().await;
+    let first = Bot::start(&fake).await;
+    fake.wait_sessions(1, WAIT).await;
+    fake.wait_commands(WAIT).await;
+    first.stop().await;
+
+    let second = Bot::start(&fake).await;
+    assert_eq!(fake.wait_sessions(2, WAIT).await.len(), 2);
+    let id = fake
+        .slash(&alice(), GUILD, CHANNEL, "secret", json!({}))
+        .await;
+    assert_eq!(fake.reply(id, WAIT).await.content, "Only you can see this");
+
+    // A call the fake does not serve is refused and recorded.
+    let refused = second
+        .http
+        .get_channel(serenity::ChannelId::new(CHANNEL))
+        .await;
+    assert!(refused.is_err());
+    let unexpected = fake.unexpected_requests();
+    assert_eq!(unexpected.len(), 1, "{unexpected:?}");
+    assert!(
+        unexpected[0].starts_with(&format!("GET /api/v10/channels/{CHANNEL}")),
+        "{unexpected:?}"
+    );
+    second.stop().await;
+}
+
+/// Reads one HTTP response (status and JSON body, by `content-length`) from a raw connection.
+async fn read_response<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> (u16, serde_json::Value) {
+    let mut line = String::new();
+    reader
+        .read_line(&mut line)
+        .await
+        .expect("read the status line");
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let mut length = 0;
+    loop {
+        line.clear();
+        reader.read_line(&mut line).await.expect("read a header");
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().expect("a numeric content-length");
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).await.expect("read the body");
+    (status, serde_json::from_slice(&body).expect("a JSON body"))
+}
+
+#[tokio::test]
+async fn rest_server_reads_chunked_multipart_on_a_kept_alive_connection() {
+    let fake = FakeDiscord::start().await;
+    let address = fake.api_url().trim_start_matches("http://").to_owned();
+    let stream = TcpStream::connect(address)
+        .await
+        .expect("connect to the fake REST server");
+    let mut stream = BufReader::new(stream);
+
+    let file = board_bytes();
+    let mut body = Vec::new();
+    body.extend_from_slice(b"--XyZ\r\nContent-Disposition: form-data; name=\"files[0]\"; ");
+    body.extend_from_slice(b"filename=\"board.png\"\r\nContent-Type: image/png\r\n\r\n");
+    body.extend_from_slice(&file);
+    body.extend_from_slice(
+        b"\r\n--XyZ\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n",
+    );
+    body.extend_from_slice(br#"{"content":"raw upload","allowed_mentions":{"users":["42"]}}"#);
+    body.extend_from_slice(b"\r\n--XyZ--\r\n");
+    let mut request = format!(
+        "POST /api/v10/channels/{CHANNEL}/messages HTTP/1.1\r\nHost: fake\r\n\
+         Authorization: Bot {}\r\nContent-Type: multipart/form-data; boundary=XyZ\r\n\
+         Transfer-Encoding: chunked\r\n\r\n",
+        FakeDiscord::TOKEN
+    )
+    .into_bytes();
+    for chunk in body.chunks(4093) {
+        request.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+        request.extend_from_slice(chunk);
+        request.extend_from_slice(b"\r\n");
+    }
+    request.extend_from_slice(b"0\r\n\r\n");
+    stream
+        .write_all(&request)
+        .await
+        .expect("send the chunked request");
+    let (status, message) = read_response(&mut stream).await;
+    assert_eq!(status, 200);
+    assert_eq!(message["content"], "raw upload");
+    assert_eq!(message["attachments"][0]["filename"], "board.png");
+    assert_eq!(message["attachments"][0]["size"], file.len());
+
+    let me = format!(
+        "GET /api/v10/users/@me HTTP/1.1\r\nHost: fake\r\nAuthorization: Bot {}\r\n\
+         Connection: close\r\n\r\n",
+        FakeDiscord::TOKEN
+    );
+    stream
+        .write_all(me.as_bytes())
+        .await
+        .expect("send a second request on the connection");
+    let (status, user) = read_response(&mut stream).await;
+    assert_eq!(
+        (status, user["id"].clone()),
+        (200, json!(FakeDiscord::BOT_ID.to_string()))
+    );
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(WAIT, stream.read_to_end(&mut rest)).await;
+    assert!(
+        matches!(closed, Ok(Ok(0))),
+        "the server closes after `Connection: close`"
+    );
+
+    let sent = fake.channel_messages(CHANNEL);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].attachments, [("board.png".to_owned(), file)]);
+    assert_eq!(sent[0].allowed_user_mentions, [42]);
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+}

@@ -1,0 +1,1902 @@
+//! A fake Discord on loopback, for end-to-end tests of the bot without the real Discord.
+//!
+//! [`FakeDiscord::start`] opens two servers on `127.0.0.1` (OS-assigned ports):
+//!
+//! - a small HTTP/1.1 server standing in for the REST API (`/api/v10/...`), reached by building the
+//!   bot's `Http` with `HttpBuilder::new(FakeDiscord::TOKEN).proxy(fake.api_url())
+//!   .ratelimiter_disabled(true)`;
+//! - a WebSocket gateway (JSON text frames) whose address the REST server hands out from
+//!   `GET /api/v10/gateway`.
+//!
+//! The bot identifies, gets `READY`, registers its commands, and the test then plays users:
+//! [`FakeDiscord::slash`], [`FakeDiscord::autocomplete`] and [`FakeDiscord::click`] push
+//! `INTERACTION_CREATE` dispatches, and [`FakeDiscord::reply`], [`FakeDiscord::followups`],
+//! [`FakeDiscord::edits`] and [`FakeDiscord::channel_messages`] show what the bot answered.
+//!
+//! The fake checks a few of Discord's rules the bot has to live with, and refuses like Discord
+//! would (the refusal also lands in [`FakeDiscord::unexpected_requests`]): the first response to
+//! an interaction within 3 s and only once, the callback type fitting the interaction, at most
+//! 2000 characters per message and 25 autocomplete choices, files within the interaction's
+//! `attachment_size_limit`, and well-formed command registrations. Any request it does not know
+//! is answered 404 and recorded the same way, so a test can assert the bot made no surprising
+//! calls.
+//!
+//! Every wait is bounded by the timeout given (or a few seconds), and dropping the [`FakeDiscord`]
+//! aborts its servers and connections.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Map, Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::task::{JoinHandle, JoinSet};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+/// How long a dispatch waits for a bot to be connected and identified.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a kept-alive HTTP connection may idle (longer than a test should run).
+const IDLE_TIMEOUT: Duration = Duration::from_secs(300);
+/// How long a WebSocket handshake may take.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Discord's deadline for the first response to an interaction.
+const FIRST_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
+/// The `attachment_size_limit` every interaction carries (Discord's default, 10 MiB).
+pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
+/// Discord's limit on message content.
+const MAX_CONTENT_CHARS: usize = 2000;
+/// Discord's limit on autocomplete choices.
+const MAX_CHOICES: usize = 25;
+/// Heartbeat interval announced in HELLO, in milliseconds.
+const HEARTBEAT_INTERVAL_MS: u64 = 45_000;
+/// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01), for snowflakes.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// Files uploaded with a request: (file name, bytes).
+type Files = Vec<(String, Vec<u8>)>;
+
+/// Permission bits used in fake members and channels.
+mod perms {
+    pub const MANAGE_CHANNELS: u64 = 1 << 4;
+    pub const ADD_REACTIONS: u64 = 1 << 6;
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// What an ordinary member may do in the channels of the fake guilds.
+    pub const MEMBER: u64 = ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_APPLICATION_COMMANDS
+        | SEND_MESSAGES_IN_THREADS;
+    /// What the bot may do there (`app_permissions`).
+    pub const BOT: u64 = MEMBER | MANAGE_CHANNELS;
+}
+
+/// A user of the fake guilds, who runs commands and clicks buttons.
+#[derive(Clone, Debug)]
+pub struct FakeUser {
+    /// The user's snowflake.
+    pub id: u64,
+    /// Username (also used as global display name).
+    pub name: String,
+    /// Whether the member has Manage Channels (bit `1 << 4`) in the guild.
+    pub manage_channels: bool,
+}
+
+impl FakeUser {
+    /// An ordinary member without Manage Channels.
+    pub fn new(id: u64, name: &str) -> Self {
+        Self {
+            id,
+            name: name.to_owned(),
+            manage_channels: false,
+        }
+    }
+
+    /// The same user, with Manage Channels.
+    pub fn with_manage_channels(mut self) -> Self {
+        self.manage_channels = true;
+        self
+    }
+
+    fn user_object(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": null,
+            "bot": false,
+            "public_flags": 0,
+        })
+    }
+
+    fn permissions(&self) -> u64 {
+        if self.manage_channels {
+            perms::MEMBER | perms::MANAGE_CHANNELS
+        } else {
+            perms::MEMBER
+        }
+    }
+}
+
+/// Something the bot sent: an interaction callback, a follow-up, an edit of the original
+/// response, or a channel message.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    /// The interaction callback type (4 message, 5 deferred message, 6 deferred update, 7 update
+    /// message, 8 autocomplete result); `None` for webhook and channel messages.
+    pub callback_type: Option<u8>,
+    /// Content of the resulting message (for edits: after the edit).
+    pub content: String,
+    /// Whether the resulting message is ephemeral (flag 64, inherited from a deferral).
+    pub ephemeral: bool,
+    /// Files uploaded with this request: (file name, bytes), in `files[n]` order.
+    pub attachments: Vec<(String, Vec<u8>)>,
+    /// `allowed_mentions.users` of this request.
+    pub allowed_user_mentions: Vec<u64>,
+    /// Components of the resulting message (`Null` if none).
+    pub components: Value,
+    /// Every `custom_id` in [`Self::components`], depth first.
+    pub custom_ids: Vec<String>,
+    /// Autocomplete choices (name, value as text) of a type 8 callback.
+    pub choices: Vec<(String, String)>,
+    /// The request body as sent (`payload_json` for multipart requests).
+    pub raw: Value,
+    /// The message object Discord would show (and hands to [`FakeDiscord::click`]); `Null` for
+    /// deferrals and autocomplete results.
+    pub message: Value,
+    /// When the fake received the request.
+    pub at: Instant,
+}
+
+impl Sent {
+    /// Builds the record of a request whose resulting message object is `message`.
+    fn new(
+        callback_type: Option<u8>,
+        raw: Value,
+        body: &Value,
+        message: Value,
+        files: Files,
+    ) -> Self {
+        let source = if message.is_null() { body } else { &message };
+        let components = source.get("components").cloned().unwrap_or(Value::Null);
+        let mut custom_ids = Vec::new();
+        collect_custom_ids(&components, &mut custom_ids);
+        let choices = body
+            .get("choices")
+            .and_then(Value::as_array)
+            .map(|choices| {
+                choices
+                    .iter()
+                    .map(|choice| (text_of(&choice["name"]), text_of(&choice["value"])))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let allowed_user_mentions = body
+            .pointer("/allowed_mentions/users")
+            .and_then(Value::as_array)
+            .map(|users| users.iter().filter_map(snowflake_of).collect())
+            .unwrap_or_default();
+        Self {
+            callback_type,
+            content: text_of(&source["content"]),
+            ephemeral: source["flags"].as_u64().unwrap_or(0) & 64 != 0,
+            attachments: files,
+            allowed_user_mentions,
+            components,
+            custom_ids,
+            choices,
+            raw,
+            message,
+            at: Instant::now(),
+        }
+    }
+}
+
+/// Everything known about one dispatched interaction.
+struct InteractionLog {
+    /// Interaction type: 2 command, 3 component, 4 autocomplete.
+    kind: u8,
+    token: String,
+    channel: u64,
+    dispatched_at: Instant,
+    /// The message `@original` refers to: a fresh id for commands, the clicked message for
+    /// components.
+    message_id: u64,
+    /// The current message object behind `@original`, if any.
+    current: Option<Value>,
+    callback: Option<Sent>,
+    reply: Option<Sent>,
+    followups: Vec<Sent>,
+    edits: Vec<Sent>,
+}
+
+/// The bot connection dispatches go to.
+struct Target {
+    conn: u64,
+    tx: mpsc::UnboundedSender<Outbound>,
+    seq: u64,
+    ready: bool,
+}
+
+/// A frame for a gateway connection to write; `written` learns when it was written.
+struct Outbound {
+    text: String,
+    written: Option<oneshot::Sender<Instant>>,
+}
+
+#[derive(Default)]
+struct State {
+    ids: u64,
+    /// Every REST request, one line each, for failure reports.
+    log: Vec<String>,
+    unexpected: Vec<String>,
+    global_commands: Vec<Value>,
+    guild_commands: HashMap<u64, Vec<Value>>,
+    registrations: usize,
+    /// IDENTIFY payloads answered with READY, in order.
+    sessions: Vec<Value>,
+    target: Option<Target>,
+    interactions: HashMap<u64, InteractionLog>,
+    tokens: HashMap<String, u64>,
+    channels: HashMap<u64, Vec<Sent>>,
+}
+
+impl State {
+    /// A fresh snowflake: milliseconds since Discord's epoch, then a counter.
+    fn snowflake(&mut self) -> u64 {
+        self.ids += 1;
+        let ms = unix_ms().saturating_sub(DISCORD_EPOCH_MS);
+        (ms << 22) | (self.ids & 0x3f_ffff)
+    }
+
+    fn unexpected(&mut self, what: String) {
+        self.log.push(format!("  !! {what}"));
+        self.unexpected.push(what);
+    }
+
+    fn report(&self) -> String {
+        let mut out = String::from("REST requests seen by the fake Discord:\n");
+        for line in &self.log {
+            let _ = writeln!(out, "  {line}");
+        }
+        let _ = writeln!(out, "gateway sessions: {}", self.sessions.len());
+        let mut ids: Vec<_> = self.interactions.keys().collect();
+        ids.sort();
+        for id in ids {
+            let log = &self.interactions[id];
+            let _ = writeln!(
+                out,
+                "interaction {id} (type {}): callback {:?}, reply {}, {} follow-ups, {} edits",
+                log.kind,
+                log.callback.as_ref().and_then(|c| c.callback_type),
+                if log.reply.is_some() { "yes" } else { "no" },
+                log.followups.len(),
+                log.edits.len(),
+            );
+        }
+        out
+    }
+
+    fn find_command(&self, guild: u64, name: &str) -> Option<Value> {
+        self.guild_commands
+            .get(&guild)
+            .into_iter()
+            .flatten()
+            .chain(&self.global_commands)
+            .find(|c| c["name"] == name)
+            .cloned()
+    }
+}
+
+struct Shared {
+    state: Mutex<State>,
+    changed: Notify,
+    api_port: u16,
+    gateway_port: u16,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic elsewhere never leaves the state half-updated; keep going.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn gateway_url(&self) -> String {
+        format!("ws://127.0.0.1:{}", self.gateway_port)
+    }
+}
+
+/// A fake Discord (REST API and gateway) on loopback; stops when dropped.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// The application's id (what READY announces and commands are registered under).
+    pub const APP_ID: u64 = 1_300_000_000_000_000_001;
+    /// The bot user's id.
+    pub const BOT_ID: u64 = 1_300_000_000_000_000_002;
+    /// A syntactically valid bot token (first part: base64 of [`Self::BOT_ID`]).
+    pub const TOKEN: &str =
+        "MTMwMDAwMDAwMDAwMDAwMDAwMg.GfAkEd.roundhouse-fake-discord-not-a-real-token";
+
+    /// Starts the REST server and the gateway on OS-assigned loopback ports.
+    pub async fn start() -> Self {
+        let api = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake Discord: bind the REST port");
+        let gateway = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake Discord: bind the gateway port");
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            changed: Notify::new(),
+            api_port: api.local_addr().expect("fake Discord: REST address").port(),
+            gateway_port: gateway
+                .local_addr()
+                .expect("fake Discord: gateway address")
+                .port(),
+        });
+        let tasks = vec![
+            tokio::spawn(serve_api(Arc::clone(&shared), api)),
+            tokio::spawn(serve_gateway(Arc::clone(&shared), gateway)),
+        ];
+        Self { shared, tasks }
+    }
+
+    /// The REST base to give `HttpBuilder::proxy`: `http://127.0.0.1:PORT`.
+    pub fn api_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.shared.api_port)
+    }
+
+    /// Waits until a bot is connected, identified and got READY.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        self.wait_for(timeout, "a bot to identify and get READY", |st| {
+            st.target.as_ref().filter(|t| t.ready).map(|_| ())
+        })
+        .await;
+    }
+
+    /// Waits until `count` gateway sessions have been identified and answered with READY
+    /// (a restarted bot makes a new one), and returns their IDENTIFY payloads (`token`,
+    /// `intents`, `shard`, …).
+    pub async fn wait_sessions(&self, count: usize, timeout: Duration) -> Vec<Value> {
+        self.wait_for(timeout, &format!("{count} gateway sessions"), |st| {
+            (st.sessions.len() >= count && st.target.as_ref().is_some_and(|t| t.ready))
+                .then(|| st.sessions.clone())
+        })
+        .await
+    }
+
+    /// Waits until the bot has registered commands (globally or in a guild) and returns every
+    /// registered command, as Discord stores it (with `id`, `application_id`, `version`).
+    pub async fn wait_commands(&self, timeout: Duration) -> Vec<Value> {
+        self.wait_for(timeout, "the bot to register its commands", |st| {
+            (st.registrations > 0).then(|| {
+                let mut all = st.global_commands.clone();
+                let mut guilds: Vec<_> = st.guild_commands.iter().collect();
+                guilds.sort_by_key(|(guild, _)| **guild);
+                all.extend(
+                    guilds
+                        .into_iter()
+                        .flat_map(|(_, commands)| commands.clone()),
+                );
+                all
+            })
+        })
+        .await
+    }
+
+    /// Runs a slash command as `user` in `channel` of `guild` and returns the interaction id.
+    ///
+    /// `command` is the path of names, e.g. `"game new"` for subcommand `new` of `/game`;
+    /// `options` holds the leaf options by name, e.g. `json!({"game": "yardmaster"})` (or
+    /// `json!({})`). Option types come from the registered command, which must exist; unknown
+    /// options, missing required ones and values outside declared choices panic, as the Discord
+    /// client would not send them. User options get a minimal `resolved.users` entry.
+    pub async fn slash(
+        &self,
+        user: &FakeUser,
+        guild: u64,
+        channel: u64,
+        command: &str,
+        options: Value,
+    ) -> u64 {
+        let data = self.command_data(guild, command, &options, None);
+        self.dispatch_interaction(2, user, guild, channel, data, None)
+            .await
+    }
+
+    /// Asks for autocomplete while `user` types `command` (as in [`Self::slash`]) with the cursor
+    /// in option `focused`; its partial text is `options[focused]` (empty if absent). Returns the
+    /// interaction id; [`Self::reply`] then holds the choices.
+    pub async fn autocomplete(
+        &self,
+        user: &FakeUser,
+        guild: u64,
+        channel: u64,
+        command: &str,
+        options: Value,
+        focused: &str,
+    ) -> u64 {
+        let data = self.command_data(guild, command, &options, Some(focused));
+        self.dispatch_interaction(4, user, guild, channel, data, None)
+            .await
+    }
+
+    /// Clicks the component `custom_id` on a message the bot sent (any [`Sent`] with a message)
+    /// and returns the interaction id. Panics if the message has no such component.
+    pub async fn click(
+        &self,
+        user: &FakeUser,
+        guild: u64,
+        channel: u64,
+        message: &Sent,
+        custom_id: &str,
+    ) -> u64 {
+        assert!(
+            !message.message.is_null(),
+            "fake Discord: cannot click on a {:?} response, it shows no message",
+            message.callback_type
+        );
+        let Some(component) = find_component(&message.components, custom_id) else {
+            panic!(
+                "fake Discord: the message has no component `{custom_id}`; it has {:?}",
+                message.custom_ids
+            )
+        };
+        let component_type = component["type"].as_u64().unwrap_or(2);
+        let mut data = json!({"custom_id": custom_id, "component_type": component_type});
+        if component_type != 2 {
+            data["values"] = json!([]);
+        }
+        self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
+            .await
+    }
+
+    /// The final visible response to an interaction: the callback message (type 4 or 7), the
+    /// autocomplete result (type 8), or after a deferral (5 or 6) the edit of `@original` or —
+    /// after type 5 — the first follow-up, which Discord shows in place of "thinking…".
+    /// Panics with the recorded requests if none arrives within `timeout`.
+    pub async fn reply(&self, interaction: u64, timeout: Duration) -> Sent {
+        self.wait_for(
+            timeout,
+            &format!("the response to interaction {interaction}"),
+            |st| {
+                st.interactions
+                    .get(&interaction)
+                    .and_then(|log| log.reply.clone())
+            },
+        )
+        .await
+    }
+
+    /// Waits for at least `count` follow-up messages to an interaction (not counting one that
+    /// replaced a deferral, see [`Self::reply`]) and returns all of them.
+    pub async fn followups(&self, interaction: u64, timeout: Duration, count: usize) -> Vec<Sent> {
+        let what = format!("{count} follow-ups to interaction {interaction}");
+        self.wait_for(timeout, &what, |st| {
+            let log = st.interactions.get(&interaction)?;
+            (log.followups.len() >= count).then(|| log.followups.clone())
+        })
+        .await
+    }
+
+    /// Waits for at least `count` edits of `@original` after the reply (e.g. a reply handle
+    /// edited later) and returns all of them, each with the message as it then looked.
+    pub async fn edits(&self, interaction: u64, timeout: Duration, count: usize) -> Vec<Sent> {
+        let what = format!("{count} edits of the response to interaction {interaction}");
+        self.wait_for(timeout, &what, |st| {
+            let log = st.interactions.get(&interaction)?;
+            (log.edits.len() >= count).then(|| log.edits.clone())
+        })
+        .await
+    }
+
+    /// Messages the bot posted in a channel so far (`POST /channels/{id}/messages`).
+    pub fn channel_messages(&self, channel: u64) -> Vec<Sent> {
+        self.shared
+            .lock()
+            .channels
+            .get(&channel)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Waits until the bot has posted at least `count` messages in a channel and returns them.
+    pub async fn wait_channel_messages(
+        &self,
+        channel: u64,
+        count: usize,
+        timeout: Duration,
+    ) -> Vec<Sent> {
+        self.wait_for(
+            timeout,
+            &format!("{count} messages in channel {channel}"),
+            |st| {
+                let messages = st.channels.get(&channel)?;
+                (messages.len() >= count).then(|| messages.clone())
+            },
+        )
+        .await
+    }
+
+    /// Requests the fake did not expect or refused, one line each (empty when all went well).
+    pub fn unexpected_requests(&self) -> Vec<String> {
+        self.shared.lock().unexpected.clone()
+    }
+
+    /// When the dispatch of an interaction was written to the bot's socket.
+    pub fn dispatched_at(&self, interaction: u64) -> Instant {
+        match self.shared.lock().interactions.get(&interaction) {
+            Some(log) => log.dispatched_at,
+            None => panic!("fake Discord: no interaction {interaction} was dispatched"),
+        }
+    }
+
+    /// Waits until `check` finds what it looks for, or panics with a report after `timeout`.
+    async fn wait_for<T>(
+        &self,
+        timeout: Duration,
+        what: &str,
+        mut check: impl FnMut(&State) -> Option<T>,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let changed = self.shared.changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if let Some(found) = check(&self.shared.lock()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changed).await.is_err() {
+                let report = self.shared.lock().report();
+                panic!("fake Discord: timed out after {timeout:?} waiting for {what}\n{report}");
+            }
+        }
+    }
+
+    /// Builds `data` of a command or autocomplete interaction from the registered command.
+    fn command_data(
+        &self,
+        guild: u64,
+        command: &str,
+        options: &Value,
+        focused: Option<&str>,
+    ) -> Value {
+        let path: Vec<&str> = command.split_whitespace().collect();
+        let Some((top, subcommands)) = path.split_first() else {
+            panic!("fake Discord: empty command path")
+        };
+        let (found, known) = {
+            let st = self.shared.lock();
+            let known: Vec<String> = st
+                .global_commands
+                .iter()
+                .chain(st.guild_commands.get(&guild).into_iter().flatten())
+                .map(|c| text_of(&c["name"]))
+                .collect();
+            (st.find_command(guild, top), known)
+        };
+        let Some(definition) = found else {
+            panic!(
+                "fake Discord: no command `/{top}` registered for guild {guild}; known: {known:?}"
+            )
+        };
+        let leaf = options.as_object().cloned().unwrap_or_default();
+        let mut resolved_users = Map::new();
+        let built = build_options(
+            &definition,
+            subcommands,
+            &leaf,
+            focused,
+            &mut resolved_users,
+        )
+        .unwrap_or_else(|why| panic!("fake Discord: cannot run `/{command}`: {why}"));
+        let mut data = json!({
+            "id": definition["id"],
+            "name": top,
+            "type": definition["type"],
+            "options": built,
+        });
+        if let Some(guild_id) = definition.get("guild_id").filter(|g| !g.is_null()) {
+            data["guild_id"] = guild_id.clone();
+        }
+        if !resolved_users.is_empty() {
+            data["resolved"] = json!({ "users": resolved_users });
+        }
+        data
+    }
+
+    /// Records and dispatches an `INTERACTION_CREATE`; returns its id once it is written.
+    async fn dispatch_interaction(
+        &self,
+        kind: u8,
+        user: &FakeUser,
+        guild: u64,
+        channel: u64,
+        data: Value,
+        message: Option<Value>,
+    ) -> u64 {
+        self.wait_ready(CONNECT_TIMEOUT).await;
+        let (written_tx, written_rx) = oneshot::channel();
+        let id = {
+            let mut st = self.shared.lock();
+            let id = st.snowflake();
+            let token = format!("fake-interaction-token-{id}");
+            let message_id = match &message {
+                Some(m) => snowflake_of(&m["id"]).unwrap_or(0),
+                None => st.snowflake(),
+            };
+            let permissions = user.permissions().to_string();
+            let mut payload = json!({
+                "id": id.to_string(),
+                "application_id": Self::APP_ID.to_string(),
+                "type": kind,
+                "data": data,
+                "guild_id": guild.to_string(),
+                "channel_id": channel.to_string(),
+                "channel": {
+                    "id": channel.to_string(),
+                    "type": 0,
+                    "name": format!("channel-{channel}"),
+                    "guild_id": guild.to_string(),
+                    "permissions": permissions,
+                },
+                "member": {
+                    "user": user.user_object(),
+                    "nick": null,
+                    "avatar": null,
+                    "roles": [],
+                    "joined_at": timestamp(),
+                    "premium_since": null,
+                    "deaf": false,
+                    "mute": false,
+                    "flags": 0,
+                    "pending": false,
+                    "permissions": permissions,
+                    "communication_disabled_until": null,
+                },
+                "token": token,
+                "version": 1,
+                "app_permissions": perms::BOT.to_string(),
+                "locale": "en-US",
+                "guild_locale": "en-US",
+                "entitlements": [],
+                "authorizing_integration_owners": { "0": guild.to_string() },
+                "context": 0,
+                "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            });
+            if let Some(message) = &message {
+                payload["message"] = message.clone();
+            }
+            st.tokens.insert(token.clone(), id);
+            st.interactions.insert(
+                id,
+                InteractionLog {
+                    kind,
+                    token,
+                    channel,
+                    dispatched_at: Instant::now(),
+                    message_id,
+                    current: message,
+                    callback: None,
+                    reply: None,
+                    followups: Vec::new(),
+                    edits: Vec::new(),
+                },
+            );
+            let Some(target) = st.target.as_mut() else {
+                panic!("fake Discord: the bot disconnected before interaction {id} could be sent")
+            };
+            target.seq += 1;
+            let frame = json!({"op": 0, "s": target.seq, "t": "INTERACTION_CREATE", "d": payload});
+            let outbound = Outbound {
+                text: frame.to_string(),
+                written: Some(written_tx),
+            };
+            if target.tx.send(outbound).is_err() {
+                panic!("fake Discord: the bot's gateway connection closed before interaction {id}")
+            }
+            id
+        };
+        let written = tokio::time::timeout(CONNECT_TIMEOUT, written_rx).await;
+        let Ok(Ok(at)) = written else {
+            panic!("fake Discord: interaction {id} was not written to the bot's socket")
+        };
+        if let Some(log) = self.shared.lock().interactions.get_mut(&id) {
+            log.dispatched_at = at;
+        }
+        id
+    }
+}
+
+/// Builds the options of a command invocation, following `path` through subcommand groups and
+/// subcommands of `definition` down to the leaf options in `leaf`.
+fn build_options(
+    definition: &Value,
+    path: &[&str],
+    leaf: &Map<String, Value>,
+    focused: Option<&str>,
+    resolved_users: &mut Map<String, Value>,
+) -> Result<Vec<Value>, String> {
+    let declared = definition["options"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let declared_names: Vec<String> = declared.iter().map(|o| text_of(&o["name"])).collect();
+    if let Some((name, rest)) = path.split_first() {
+        let Some(sub) = declared
+            .iter()
+            .find(|o| o["name"] == *name && matches!(o["type"].as_u64(), Some(1 | 2)))
+        else {
+            return Err(format!(
+                "no subcommand `{name}`; options are {declared_names:?}"
+            ));
+        };
+        let inner = build_options(sub, rest, leaf, focused, resolved_users)?;
+        return Ok(vec![
+            json!({"name": name, "type": sub["type"], "options": inner}),
+        ]);
+    }
+    if declared
+        .iter()
+        .any(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+    {
+        return Err(format!(
+            "a subcommand is required; there are {declared_names:?}"
+        ));
+    }
+    let mut leaf = leaf.clone();
+    if let Some(focused) = focused {
+        leaf.entry(focused.to_owned()).or_insert_with(|| json!(""));
+    }
+    let mut built = Vec::new();
+    for option in &declared {
+        let name = text_of(&option["name"]);
+        let kind = option["type"].as_u64().unwrap_or(3);
+        let Some(value) = leaf.remove(&name) else {
+            if focused.is_none() && option["required"].as_bool().unwrap_or(false) {
+                return Err(format!("required option `{name}` is missing"));
+            }
+            continue;
+        };
+        if focused == Some(name.as_str()) {
+            let partial = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_owned);
+            built.push(json!({"name": name, "type": kind, "value": partial, "focused": true}));
+            continue;
+        }
+        let value = match kind {
+            3 if value.is_string() => value,
+            4 if value.is_i64() || value.is_u64() => value,
+            10 if value.is_number() => value,
+            5 if value.is_boolean() => value,
+            6..=9 | 11 if snowflake_of(&value).is_some() => json!(text_of(&value)),
+            _ => return Err(format!("option `{name}` (type {kind}) cannot take {value}")),
+        };
+        if let Some(choices) = option["choices"].as_array().filter(|c| !c.is_empty())
+            && !choices.iter().any(|c| c["value"] == value)
+        {
+            return Err(format!(
+                "option `{name}` must be one of the choices {choices:?}"
+            ));
+        }
+        if kind == 6 {
+            let id = text_of(&value);
+            let user = json!({"id": id, "username": format!("user{id}"), "discriminator": "0"});
+            resolved_users.insert(id, user);
+        }
+        built.push(json!({"name": name, "type": kind, "value": value}));
+    }
+    if let Some(extra) = leaf.keys().next() {
+        return Err(format!(
+            "no option `{extra}`; options are {declared_names:?}"
+        ));
+    }
+    Ok(built)
+}
+
+// ---------------------------------------------------------------------------------------------
+// REST
+
+/// A parsed HTTP request.
+struct Request {
+    method: String,
+    path: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Request {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A response: status and JSON body (none for 204).
+struct Response {
+    status: u16,
+    body: Option<Value>,
+}
+
+impl Response {
+    fn json(body: Value) -> Self {
+        Self {
+            status: 200,
+            body: Some(body),
+        }
+    }
+
+    fn no_content() -> Self {
+        Self {
+            status: 204,
+            body: None,
+        }
+    }
+
+    fn error(status: u16, code: u64, message: &str) -> Self {
+        Self {
+            status,
+            body: Some(json!({"message": message, "code": code})),
+        }
+    }
+}
+
+async fn serve_api(shared: Arc<Shared>, listener: TcpListener) {
+    let mut connections = JoinSet::new();
+    loop {
+        if let Ok((stream, _)) = listener.accept().await {
+            connections.spawn(serve_http_connection(Arc::clone(&shared), stream));
+        }
+        while connections.try_join_next().is_some() {}
+    }
+}
+
+async fn serve_http_connection(shared: Arc<Shared>, stream: TcpStream) {
+    let (read, mut write) = stream.into_split();
+    let mut reader = BufReader::new(read);
+    loop {
+        let request = match tokio::time::timeout(IDLE_TIMEOUT, read_request(&mut reader)).await {
+            Ok(Ok(Some(request))) => request,
+            Ok(Err(why)) => {
+                shared
+                    .lock()
+                    .unexpected(format!("malformed HTTP request: {why}"));
+                return;
+            }
+            _ => return,
+        };
+        let close = request
+            .header("connection")
+            .is_some_and(|v| v.eq_ignore_ascii_case("close"));
+        let response = handle_request(&shared, &request);
+        shared.changed.notify_waiters();
+        if write_response(&mut write, &response).await.is_err() || close {
+            return;
+        }
+    }
+}
+
+/// Reads one request; `Ok(None)` when the client closed the connection between requests.
+async fn read_request<R: AsyncBufReadExt + Unpin>(
+    reader: &mut R,
+) -> Result<Option<Request>, String> {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader
+            .read_line(&mut line)
+            .await
+            .map_err(|e| e.to_string())?
+            == 0
+        {
+            return Ok(None);
+        }
+        if !line.trim().is_empty() {
+            break;
+        }
+    }
+    let mut parts = line.split_whitespace();
+    let (Some(method), Some(target)) = (parts.next(), parts.next()) else {
+        return Err(format!("bad request line {line:?}"));
+    };
+    let method = method.to_owned();
+    let path = target.split('?').next().unwrap_or(target).to_owned();
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        if reader
+            .read_line(&mut line)
+            .await
+            .map_err(|e| e.to_string())?
+            == 0
+        {
+            return Err("connection closed inside the headers".into());
+        }
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        let Some((name, value)) = header.split_once(':') else {
+            return Err(format!("bad header {header:?}"));
+        };
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
+    }
+    let mut request = Request {
+        method,
+        path,
+        headers,
+        body: Vec::new(),
+    };
+    let chunked = request
+        .header("transfer-encoding")
+        .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
+    if chunked {
+        loop {
+            line.clear();
+            reader
+                .read_line(&mut line)
+                .await
+                .map_err(|e| e.to_string())?;
+            let size = line.trim().split(';').next().unwrap_or("");
+            let size =
+                usize::from_str_radix(size, 16).map_err(|_| format!("bad chunk size {line:?}"))?;
+            if size == 0 {
+                // Trailers, up to the empty line.
+                loop {
+                    line.clear();
+                    let n = reader
+                        .read_line(&mut line)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    if n == 0 || line.trim().is_empty() {
+                        break;
+                    }
+                }
+                break;
+            }
+            let start = request.body.len();
+            request.body.resize(start + size + 2, 0);
+            reader
+                .read_exact(&mut request.body[start..])
+                .await
+                .map_err(|e| e.to_string())?;
+            request.body.truncate(start + size);
+        }
+    } else if let Some(length) = request.header("content-length") {
+        let length: usize = length
+            .parse()
+            .map_err(|_| format!("bad content-length {length}"))?;
+        request.body.resize(length, 0);
+        reader
+            .read_exact(&mut request.body)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(Some(request))
+}
+
+async fn write_response<W: AsyncWriteExt + Unpin>(
+    write: &mut W,
+    response: &Response,
+) -> std::io::Result<()> {
+    let reason = match response.status {
+        200 => "OK",
+        204 => "No Content",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        404 => "Not Found",
+        413 => "Payload Too Large",
+        _ => "Error",
+    };
+    let mut head = format!(
+        "HTTP/1.1 {} {reason}\r\nconnection: keep-alive\r\n",
+        response.status
+    );
+    let body = response
+        .body
+        .as_ref()
+        .map(Value::to_string)
+        .unwrap_or_default();
+    if response.status != 204 {
+        let _ = write!(
+            head,
+            "content-type: application/json\r\ncontent-length: {}\r\n",
+            body.len()
+        );
+    }
+    head.push_str("\r\n");
+    write.write_all(head.as_bytes()).await?;
+    write.write_all(body.as_bytes()).await?;
+    write.flush().await
+}
+
+/// Splits a request body into its JSON and uploaded files (multipart `payload_json` and
+/// `files[n]` parts, or a plain JSON body).
+fn parse_body(request: &Request) -> Result<(Value, Files), String> {
+    let content_type = request.header("content-type").unwrap_or("");
+    if content_type.starts_with("multipart/form-data") {
+        let Some(boundary) = content_type.split("boundary=").nth(1) else {
+            return Err("multipart body without a boundary".into());
+        };
+        let boundary = boundary.split(';').next().unwrap_or("").trim_matches('"');
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        for part in multipart_parts(&request.body, boundary)? {
+            if part.name == "payload_json" {
+                json = serde_json::from_slice(&part.data)
+                    .map_err(|e| format!("payload_json is not JSON: {e}"))?;
+            } else if let Some(index) = part
+                .name
+                .strip_prefix("files[")
+                .and_then(|n| n.strip_suffix(']'))
+            {
+                let index: u64 = index
+                    .parse()
+                    .map_err(|_| format!("bad part name {}", part.name))?;
+                files.push((index, part.filename.unwrap_or_default(), part.data));
+            } else {
+                return Err(format!("unexpected multipart part `{}`", part.name));
+            }
+        }
+        files.sort_by_key(|(index, _, _)| *index);
+        Ok((
+            json,
+            files
+                .into_iter()
+                .map(|(_, name, data)| (name, data))
+                .collect(),
+        ))
+    } else if request.body.is_empty() {
+        Ok((Value::Null, Vec::new()))
+    } else {
+        let json =
+            serde_json::from_slice(&request.body).map_err(|e| format!("body is not JSON: {e}"))?;
+        Ok((json, Vec::new()))
+    }
+}
+
+/// One part of a multipart/form-data body.
+struct Part {
+    name: String,
+    filename: Option<String>,
+    data: Vec<u8>,
+}
+
+fn multipart_parts(body: &[u8], boundary: &str) -> Result<Vec<Part>, String> {
+    let delimiter = format!("--{boundary}");
+    let delimiter = delimiter.as_bytes();
+    let mut parts = Vec::new();
+    let Some(mut at) = find(body, delimiter, 0) else {
+        return Err("multipart body without its boundary".into());
+    };
+    loop {
+        at += delimiter.len();
+        if body[at..].starts_with(b"--") {
+            return Ok(parts);
+        }
+        let headers_start = at + 2; // CRLF after the delimiter
+        let Some(headers_end) = find(body, b"\r\n\r\n", headers_start) else {
+            return Err("multipart part without headers".into());
+        };
+        let headers = String::from_utf8_lossy(&body[headers_start..headers_end]);
+        let data_start = headers_end + 4;
+        let mut closing = b"\r\n".to_vec();
+        closing.extend_from_slice(delimiter);
+        let Some(data_end) = find(body, &closing, data_start) else {
+            return Err("multipart part without an end".into());
+        };
+        let disposition = headers
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+            .unwrap_or("");
+        let Some(name) = disposition_param(disposition, "name") else {
+            return Err(format!("multipart part without a name: {headers}"));
+        };
+        parts.push(Part {
+            name,
+            filename: disposition_param(disposition, "filename"),
+            data: body[data_start..data_end].to_vec(),
+        });
+        at = data_end + 2;
+    }
+}
+
+/// `name="value"` from a Content-Disposition header.
+fn disposition_param(disposition: &str, param: &str) -> Option<String> {
+    disposition.split(';').map(str::trim).find_map(|p| {
+        let (key, value) = p.split_once('=')?;
+        (key.trim() == param).then(|| value.trim().trim_matches('"').to_owned())
+    })
+}
+
+fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    haystack
+        .get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|p| p + from)
+}
+
+fn handle_request(shared: &Shared, request: &Request) -> Response {
+    let mut st = shared.lock();
+    let line = format!("{} {}", request.method, request.path);
+    let Some(route) = request.path.strip_prefix("/api/v10/") else {
+        st.unexpected(format!("{line}: not under /api/v10"));
+        return Response::error(404, 0, "404: Not Found");
+    };
+    let segments: Vec<&str> = route.split('/').collect();
+    let webhook_route = matches!(segments.first(), Some(&("interactions" | "webhooks")));
+    let expected_auth = format!("Bot {}", FakeDiscord::TOKEN);
+    match request.header("authorization") {
+        Some(auth) if auth == expected_auth => {}
+        None if webhook_route => {}
+        other => {
+            st.unexpected(format!("{line}: bad Authorization header {other:?}"));
+            return Response::error(401, 0, "401: Unauthorized");
+        }
+    }
+    let (body, files) = match parse_body(request) {
+        Ok(parsed) => parsed,
+        Err(why) => {
+            st.unexpected(format!("{line}: {why}"));
+            return Response::error(400, 50109, "The request body contains invalid JSON.");
+        }
+    };
+    let response = route_request(shared, &mut st, &request.method, &segments, body, files);
+    let response = match response {
+        Ok(response) => response,
+        Err((response, why)) => {
+            st.unexpected(format!("{line}: {why}"));
+            response
+        }
+    };
+    st.log.push(format!("{line} -> {}", response.status));
+    response
+}
+
+/// A refusal: the response to send and why, for [`FakeDiscord::unexpected_requests`].
+type Refusal = (Response, String);
+
+fn invalid_form(why: String) -> Refusal {
+    (Response::error(400, 50035, "Invalid Form Body"), why)
+}
+
+fn route_request(
+    shared: &Shared,
+    st: &mut State,
+    method: &str,
+    segments: &[&str],
+    body: Value,
+    files: Files,
+) -> Result<Response, Refusal> {
+    let app = FakeDiscord::APP_ID.to_string();
+    match (method, segments) {
+        ("GET", ["gateway"]) => Ok(Response::json(json!({ "url": shared.gateway_url() }))),
+        ("GET", ["gateway", "bot"]) => Ok(Response::json(json!({
+            "url": shared.gateway_url(),
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1
+            },
+        }))),
+        ("GET", ["users", "@me"]) => Ok(Response::json(bot_user())),
+        ("GET", ["oauth2", "applications", "@me"]) => Ok(Response::json(application_info())),
+        ("GET", ["applications", a, "commands"]) if *a == app => {
+            Ok(Response::json(json!(st.global_commands)))
+        }
+        ("PUT", ["applications", a, "commands"]) if *a == app => {
+            let stored = store_commands(st, None, &body)?;
+            st.global_commands = stored.clone();
+            st.registrations += 1;
+            Ok(Response::json(json!(stored)))
+        }
+        ("GET", ["applications", a, "guilds", guild, "commands"]) if *a == app => {
+            let guild = parse_id(guild)?;
+            Ok(Response::json(json!(
+                st.guild_commands.get(&guild).cloned().unwrap_or_default()
+            )))
+        }
+        ("PUT", ["applications", a, "guilds", guild, "commands"]) if *a == app => {
+            let guild = parse_id(guild)?;
+            let stored = store_commands(st, Some(guild), &body)?;
+            st.guild_commands.insert(guild, stored.clone());
+            st.registrations += 1;
+            Ok(Response::json(json!(stored)))
+        }
+        ("POST", ["interactions", id, token, "callback"]) => {
+            interaction_callback(st, parse_id(id)?, token, body, files)
+        }
+        ("POST", ["webhooks", a, token]) if *a == app => followup(st, token, body, files),
+        ("PATCH", ["webhooks", a, token, "messages", "@original"]) if *a == app => {
+            edit_original(st, token, body, files)
+        }
+        ("GET", ["webhooks", a, token, "messages", "@original"]) if *a == app => {
+            let log = interaction_by_token(st, token)?;
+            match &log.current {
+                Some(message) => Ok(Response::json(message.clone())),
+                None => Err((
+                    Response::error(404, 10008, "Unknown Message"),
+                    "no original response yet".into(),
+                )),
+            }
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel = parse_id(channel)?;
+            check_message(&body, &files)?;
+            let id = st.snowflake();
+            let message = message_object(None, &body, id, channel, &files);
+            let sent = Sent::new(None, body.clone(), &body, message.clone(), files);
+            st.channels.entry(channel).or_default().push(sent);
+            Ok(Response::json(message))
+        }
+        _ => Err((
+            Response::error(404, 0, "404: Not Found"),
+            "no such route in the fake".into(),
+        )),
+    }
+}
+
+fn parse_id(text: &str) -> Result<u64, Refusal> {
+    text.parse().map_err(|_| {
+        (
+            Response::error(404, 0, "404: Not Found"),
+            format!("`{text}` is not a snowflake"),
+        )
+    })
+}
+
+/// Validates and stores a bulk overwrite of commands, keeping ids of commands already known by
+/// name, as Discord does.
+fn store_commands(st: &mut State, guild: Option<u64>, body: &Value) -> Result<Vec<Value>, Refusal> {
+    let Some(commands) = body.as_array() else {
+        return Err(invalid_form("command list is not an array".into()));
+    };
+    let previous = match guild {
+        Some(guild) => st.guild_commands.get(&guild).cloned().unwrap_or_default(),
+        None => st.global_commands.clone(),
+    };
+    let mut stored = Vec::new();
+    for command in commands {
+        let mut command = command.clone();
+        let kind = command["type"].as_u64().unwrap_or(1);
+        check_command(&command, kind == 1).map_err(invalid_form)?;
+        let old_id = previous
+            .iter()
+            .find(|c| c["name"] == command["name"])
+            .map(|c| c["id"].clone());
+        let id = match old_id {
+            Some(id) => id,
+            None => json!(st.snowflake().to_string()),
+        };
+        let object = command
+            .as_object_mut()
+            .ok_or_else(|| invalid_form("command is not an object".into()))?;
+        object.insert("id".into(), id);
+        object.insert(
+            "application_id".into(),
+            json!(FakeDiscord::APP_ID.to_string()),
+        );
+        object.insert("version".into(), json!(st.snowflake().to_string()));
+        object.insert("type".into(), json!(kind));
+        object.entry("description").or_insert_with(|| json!(""));
+        object
+            .entry("default_member_permissions")
+            .or_insert(Value::Null);
+        object.entry("nsfw").or_insert(json!(false));
+        if let Some(guild) = guild {
+            object.insert("guild_id".into(), json!(guild.to_string()));
+        }
+        stored.push(command);
+    }
+    Ok(stored)
+}
+
+/// Discord's checks on a command or option: name, description, option count and order.
+fn check_command(command: &Value, chat_input: bool) -> Result<(), String> {
+    let name = text_of(&command["name"]);
+    let valid_name = (1..=32).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+        && (!chat_input || name.to_lowercase() == name);
+    if !valid_name {
+        return Err(format!("invalid command or option name {name:?}"));
+    }
+    if chat_input {
+        let description = text_of(&command["description"]);
+        if !(1..=100).contains(&description.chars().count()) {
+            return Err(format!(
+                "`{name}` needs a description of 1 to 100 characters"
+            ));
+        }
+    }
+    let options = command["options"].as_array().cloned().unwrap_or_default();
+    if options.len() > 25 {
+        return Err(format!("`{name}` has more than 25 options"));
+    }
+    let mut optional_seen = false;
+    for option in &options {
+        if option["required"].as_bool().unwrap_or(false) {
+            if optional_seen {
+                return Err(format!(
+                    "`{name}`: required options must come before optional ones"
+                ));
+            }
+        } else {
+            optional_seen = true;
+        }
+        if option["choices"].as_array().is_some_and(|c| c.len() > 25) {
+            return Err(format!("`{name}`: more than 25 choices"));
+        }
+        check_command(option, true)?;
+    }
+    Ok(())
+}
+
+/// Discord's checks on a message: content length and file sizes.
+fn check_message(body: &Value, files: &[(String, Vec<u8>)]) -> Result<(), Refusal> {
+    let chars = text_of(&body["content"]).chars().count();
+    if chars > MAX_CONTENT_CHARS {
+        return Err(invalid_form(format!(
+            "content has {chars} characters (at most {MAX_CONTENT_CHARS})"
+        )));
+    }
+    for (name, data) in files {
+        if data.len() as u64 > ATTACHMENT_SIZE_LIMIT {
+            return Err((
+                Response::error(413, 40005, "Request entity too large"),
+                format!(
+                    "file {name} has {} bytes (limit {ATTACHMENT_SIZE_LIMIT})",
+                    data.len()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn interaction_by_token<'a>(
+    st: &'a mut State,
+    token: &str,
+) -> Result<&'a mut InteractionLog, Refusal> {
+    let id = st.tokens.get(token).copied();
+    id.and_then(|id| st.interactions.get_mut(&id))
+        .ok_or_else(|| {
+            (
+                Response::error(404, 10015, "Unknown Webhook"),
+                "unknown interaction token".into(),
+            )
+        })
+}
+
+fn interaction_callback(
+    st: &mut State,
+    id: u64,
+    token: &str,
+    body: Value,
+    files: Files,
+) -> Result<Response, Refusal> {
+    let unknown = || Response::error(404, 10062, "Unknown interaction");
+    let new_id = st.snowflake();
+    let Some(log) = st.interactions.get_mut(&id) else {
+        return Err((unknown(), format!("callback for unknown interaction {id}")));
+    };
+    if log.token != token {
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} with the wrong token"),
+        ));
+    }
+    if log.callback.is_some() {
+        return Err((
+            Response::error(400, 40060, "Interaction has already been acknowledged."),
+            format!("second callback for interaction {id}"),
+        ));
+    }
+    let late = log.dispatched_at.elapsed();
+    if late > FIRST_RESPONSE_DEADLINE {
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} after {late:?} (limit 3 s)"),
+        ));
+    }
+    let callback_type = body["type"].as_u64().unwrap_or(0);
+    let allowed: &[u64] = match log.kind {
+        2 => &[4, 5, 9],
+        3 => &[4, 5, 6, 7, 9],
+        4 => &[8],
+        _ => &[],
+    };
+    if !allowed.contains(&callback_type) {
+        return Err(invalid_form(format!(
+            "callback type {callback_type} does not fit interaction type {}",
+            log.kind
+        )));
+    }
+    let data = body.get("data").cloned().unwrap_or(Value::Null);
+    check_message(&data, &files)?;
+    if data["choices"]
+        .as_array()
+        .is_some_and(|c| c.len() > MAX_CHOICES)
+    {
+        return Err(invalid_form(format!(
+            "more than {MAX_CHOICES} autocomplete choices"
+        )));
+    }
+    let message = match callback_type {
+        4 => {
+            log.message_id = new_id;
+            let message = message_object(None, &data, new_id, log.channel, &files);
+            log.current = Some(message.clone());
+            message
+        }
+        7 => {
+            let message = message_object(
+                log.current.as_ref(),
+                &data,
+                log.message_id,
+                log.channel,
+                &files,
+            );
+            log.current = Some(message.clone());
+            message
+        }
+        5 => {
+            log.message_id = new_id;
+            // Discord shows "thinking…" (flag 128), ephemeral if the deferral asked for it.
+            let flags = (data["flags"].as_u64().unwrap_or(0) & 64) | 128;
+            let loading = json!({"content": "", "flags": flags});
+            log.current = Some(message_object(None, &loading, new_id, log.channel, &[]));
+            Value::Null
+        }
+        _ => Value::Null,
+    };
+    let mut sent = Sent::new(
+        Some(callback_type as u8),
+        body.clone(),
+        &data,
+        message,
+        files,
+    );
+    if callback_type == 5 {
+        sent.ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
+    }
+    if matches!(callback_type, 4 | 7 | 8) {
+        log.reply = Some(sent.clone());
+    }
+    log.callback = Some(sent);
+    Ok(Response::no_content())
+}
+
+fn edit_original(
+    st: &mut State,
+    token: &str,
+    body: Value,
+    files: Files,
+) -> Result<Response, Refusal> {
+    check_message(&body, &files)?;
+    let log = interaction_by_token(st, token)?;
+    let Some(callback) = &log.callback else {
+        return Err((
+            Response::error(404, 10008, "Unknown Message"),
+            "edit of @original before any response".into(),
+        ));
+    };
+    let deferred = matches!(callback.callback_type, Some(5 | 6));
+    let message = message_object(
+        log.current.as_ref(),
+        &body,
+        log.message_id,
+        log.channel,
+        &files,
+    );
+    log.current = Some(message.clone());
+    let sent = Sent::new(None, body.clone(), &body, message.clone(), files);
+    if deferred && log.reply.is_none() {
+        log.reply = Some(sent);
+    } else {
+        log.edits.push(sent);
+    }
+    Ok(Response::json(message))
+}
+
+fn followup(st: &mut State, token: &str, body: Value, files: Files) -> Result<Response, Refusal> {
+    check_message(&body, &files)?;
+    let new_id = st.snowflake();
+    let log = interaction_by_token(st, token)?;
+    let Some(callback) = &log.callback else {
+        return Err((
+            Response::error(404, 10015, "Unknown Webhook"),
+            "follow-up before any response".into(),
+        ));
+    };
+    let message = if callback.callback_type == Some(5) && log.reply.is_none() {
+        // The first follow-up after a deferral replaces the "thinking…" message.
+        let message = message_object(
+            log.current.as_ref(),
+            &body,
+            log.message_id,
+            log.channel,
+            &files,
+        );
+        log.current = Some(message.clone());
+        log.reply = Some(Sent::new(None, body.clone(), &body, message.clone(), files));
+        message
+    } else {
+        let message = message_object(None, &body, new_id, log.channel, &files);
+        log.followups
+            .push(Sent::new(None, body.clone(), &body, message.clone(), files));
+        message
+    };
+    Ok(Response::json(message))
+}
+
+/// A message object as Discord returns it, from a request body laid over `base` (for edits).
+fn message_object(
+    base: Option<&Value>,
+    body: &Value,
+    id: u64,
+    channel: u64,
+    files: &[(String, Vec<u8>)],
+) -> Value {
+    let mut message = base.cloned().unwrap_or_else(|| {
+        json!({
+            "id": id.to_string(),
+            "channel_id": channel.to_string(),
+            "author": bot_user(),
+            "content": "",
+            "timestamp": timestamp(),
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": false,
+            "type": 0,
+            "flags": 0,
+            "application_id": FakeDiscord::APP_ID.to_string(),
+        })
+    });
+    let old_flags = message["flags"].as_u64().unwrap_or(0);
+    for key in ["content", "embeds", "components", "tts"] {
+        if let Some(value) = body.get(key).filter(|v| !v.is_null()) {
+            message[key] = value.clone();
+        }
+    }
+    // Ephemerality cannot change after the fact; "thinking…" ends with the first edit.
+    let flags = body["flags"].as_u64().unwrap_or(old_flags & !128) | (old_flags & 64);
+    message["flags"] = json!(flags & !128);
+    if base.is_some() {
+        message["edited_timestamp"] = json!(timestamp());
+    }
+    if !files.is_empty() {
+        let attachments: Vec<Value> = files
+            .iter()
+            .enumerate()
+            .map(|(n, (name, data))| {
+                let url = format!("https://cdn.discordapp.com/attachments/{channel}/{id}/{name}");
+                json!({
+                    "id": (id + n as u64 + 1).to_string(),
+                    "filename": name,
+                    "size": data.len(),
+                    "url": url,
+                    "proxy_url": url,
+                })
+            })
+            .collect();
+        message["attachments"] = json!(attachments);
+    }
+    message
+}
+
+fn bot_user() -> Value {
+    json!({
+        "id": FakeDiscord::BOT_ID.to_string(),
+        "username": "Roundhouse",
+        "global_name": null,
+        "discriminator": "0",
+        "avatar": null,
+        "bot": true,
+        "verified": true,
+        "mfa_enabled": false,
+        "flags": 0,
+        "public_flags": 0,
+    })
+}
+
+fn application_info() -> Value {
+    json!({
+        "id": FakeDiscord::APP_ID.to_string(),
+        "name": "Roundhouse",
+        "icon": null,
+        "description": "A fake application",
+        "bot_public": false,
+        "bot_require_code_grant": false,
+        "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": null},
+        "verify_key": "0".repeat(64),
+        "team": null,
+        "flags": 0,
+        "bot": bot_user(),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateway
+
+async fn serve_gateway(shared: Arc<Shared>, listener: TcpListener) {
+    let mut connections = JoinSet::new();
+    let mut next = 0;
+    loop {
+        if let Ok((stream, _)) = listener.accept().await {
+            next += 1;
+            connections.spawn(serve_gateway_connection(Arc::clone(&shared), stream, next));
+        }
+        while connections.try_join_next().is_some() {}
+    }
+}
+
+async fn serve_gateway_connection(shared: Arc<Shared>, stream: TcpStream, conn: u64) {
+    let Ok(Ok(mut ws)) =
+        tokio::time::timeout(HANDSHAKE_TIMEOUT, tokio_tungstenite::accept_async(stream)).await
+    else {
+        shared
+            .lock()
+            .unexpected("gateway: WebSocket handshake failed".into());
+        return;
+    };
+    let hello =
+        json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
+    if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<Outbound>();
+    loop {
+        tokio::select! {
+            frame = ws.next() => {
+                let text = match frame {
+                    Some(Ok(WsMessage::Text(text))) => text,
+                    Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_) | WsMessage::Frame(_))) => continue,
+                    Some(Ok(WsMessage::Binary(_))) => {
+                        shared.lock().unexpected("gateway: binary frame from the bot".into());
+                        continue;
+                    }
+                    Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
+                };
+                match gateway_frame(&shared, conn, &tx, &text) {
+                    Answer::Nothing => {}
+                    Answer::Frame(reply) => {
+                        if ws.send(WsMessage::Text(reply.to_string())).await.is_err() {
+                            break;
+                        }
+                        if matches!(reply["t"].as_str(), Some("READY" | "RESUMED")) {
+                            session_ready(&shared, conn);
+                        }
+                    }
+                    Answer::Close(code, reason) => {
+                        let frame = CloseFrame { code: CloseCode::from(code), reason: reason.into() };
+                        let _ = ws.close(Some(frame)).await;
+                        break;
+                    }
+                }
+            }
+            Some(outbound) = rx.recv() => {
+                if ws.send(WsMessage::Text(outbound.text)).await.is_err() {
+                    break;
+                }
+                if let Some(written) = outbound.written {
+                    let _ = written.send(Instant::now());
+                }
+            }
+        }
+    }
+    let mut st = shared.lock();
+    if st.target.as_ref().is_some_and(|t| t.conn == conn) {
+        st.target = None;
+    }
+    drop(st);
+    shared.changed.notify_waiters();
+}
+
+/// How the gateway answers a frame from the bot.
+enum Answer {
+    Nothing,
+    Frame(Value),
+    /// Close the connection with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// Whether a token sent in IDENTIFY or RESUME is the fake's (with or without "Bot ").
+fn token_ok(token: &Value) -> bool {
+    let token = token.as_str().unwrap_or("");
+    token.strip_prefix("Bot ").unwrap_or(token) == FakeDiscord::TOKEN
+}
+
+/// Handles one frame from the bot.
+fn gateway_frame(
+    shared: &Shared,
+    conn: u64,
+    tx: &mpsc::UnboundedSender<Outbound>,
+    text: &str,
+) -> Answer {
+    let mut st = shared.lock();
+    let Ok(frame) = serde_json::from_str::<Value>(text) else {
+        st.unexpected(format!("gateway: not JSON: {text}"));
+        return Answer::Close(4002, "Error while decoding payload.");
+    };
+    let d = &frame["d"];
+    let wrong_token = Answer::Close(4004, "Authentication failed.");
+    match frame["op"].as_u64() {
+        Some(1) => Answer::Frame(json!({"op": 11, "s": null, "t": null, "d": null})),
+        Some(2) => {
+            if !token_ok(&d["token"]) {
+                st.unexpected(format!(
+                    "gateway: IDENTIFY with the wrong token {}",
+                    d["token"]
+                ));
+                return wrong_token;
+            }
+            st.sessions.push(d.clone());
+            st.target = Some(Target {
+                conn,
+                tx: tx.clone(),
+                seq: 1,
+                ready: false,
+            });
+            let ready = json!({
+                "v": 10,
+                "user": bot_user(),
+                "guilds": [],
+                "session_id": format!("fake-session-{conn}"),
+                "resume_gateway_url": shared.gateway_url(),
+                "shard": d.get("shard").cloned().unwrap_or(json!([0, 1])),
+                "application": {"id": FakeDiscord::APP_ID.to_string(), "flags": 0},
+            });
+            Answer::Frame(json!({"op": 0, "s": 1, "t": "READY", "d": ready}))
+        }
+        Some(6) => {
+            if !token_ok(&d["token"]) {
+                st.unexpected(format!(
+                    "gateway: RESUME with the wrong token {}",
+                    d["token"]
+                ));
+                return wrong_token;
+            }
+            let seq = d["seq"].as_u64().unwrap_or(0) + 1;
+            st.target = Some(Target {
+                conn,
+                tx: tx.clone(),
+                seq,
+                ready: false,
+            });
+            Answer::Frame(json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}}))
+        }
+        // Presence updates, member and soundboard requests: nothing to answer here.
+        Some(3 | 8 | 31) => Answer::Nothing,
+        _ => {
+            st.unexpected(format!("gateway: unexpected frame {text}"));
+            Answer::Close(4001, "Unknown opcode.")
+        }
+    }
+}
+
+/// Marks the session on `conn` as ready once READY or RESUMED has been written.
+fn session_ready(shared: &Shared, conn: u64) {
+    if let Some(target) = shared.lock().target.as_mut().filter(|t| t.conn == conn) {
+        target.ready = true;
+    }
+    shared.changed.notify_waiters();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+/// A JSON value as text: strings as they are, anything else (numbers) as JSON, null as "".
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// A snowflake given as a string or a number.
+fn snowflake_of(value: &Value) -> Option<u64> {
+    match value {
+        Value::String(s) => s.parse().ok(),
+        other => other.as_u64(),
+    }
+}
+
+fn collect_custom_ids(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| collect_custom_ids(item, out)),
+        Value::Object(object) => {
+            if let Some(id) = object.get("custom_id").and_then(Value::as_str) {
+                out.push(id.to_owned());
+            }
+            if let Some(children) = object.get("components") {
+                collect_custom_ids(children, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn find_component<'a>(components: &'a Value, custom_id: &str) -> Option<&'a Value> {
+    match components {
+        Value::Array(items) => items
+            .iter()
+            .find_map(|item| find_component(item, custom_id)),
+        Value::Object(object)
+            if object.get("custom_id").and_then(Value::as_str) == Some(custom_id) =>
+        {
+            Some(components)
+        }
+        Value::Object(object) => find_component(object.get("components")?, custom_id),
+        _ => None,
+    }
+}
+
+fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The current time as an ISO 8601 timestamp, as Discord writes them.
+fn timestamp() -> String {
+    let ms = unix_ms();
+    let (days, rest) = (ms / 86_400_000, ms % 86_400_000);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}000+00:00",
+        rest / 3_600_000,
+        rest / 60_000 % 60,
+        rest / 1000 % 60,
+        rest % 1000
+    )
+}
