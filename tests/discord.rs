@@ -53,14 +53,19 @@ impl Running {
     }
 }
 
-async fn start_bot(fake: &FakeDiscord, config: &Config) -> Running {
+async fn start_bot(config: &Config) -> Running {
     let bot = Bot::connect(config).await.expect("the bot connects");
     let shards = bot.shard_manager();
     let task = tokio::spawn(bot.run());
     Running { task, shards }
 }
 
-async fn command(fake: &FakeDiscord, user: &FakeUser, name: &str, options: serde_json::Value) -> Sent {
+async fn command(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    name: &str,
+    options: serde_json::Value,
+) -> Sent {
     command_in(fake, user, CHANNEL, name, options).await
 }
 
@@ -89,9 +94,21 @@ fn user_by_id(id: u64) -> FakeUser {
 }
 
 /// The caller's legal moves through autocomplete: (label, notation).
-async fn legal(fake: &FakeDiscord, user: &FakeUser, channel: u64, typed: &str) -> Vec<(String, String)> {
+async fn legal(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    channel: u64,
+    typed: &str,
+) -> Vec<(String, String)> {
     let id = fake
-        .autocomplete(user, GUILD, channel, "move", json!({ "action": typed }), "action")
+        .autocomplete(
+            user,
+            GUILD,
+            channel,
+            "move",
+            json!({ "action": typed }),
+            "action",
+        )
         .await;
     fake.reply(id, WAIT).await.choices
 }
@@ -105,7 +122,12 @@ fn median(mut values: Vec<Duration>) -> Duration {
 async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&fake, &config(&fake, &dir.path().join("d.db"), RemindersConfig::default())).await;
+    let bot = start_bot(&config(
+        &fake,
+        &dir.path().join("d.db"),
+        RemindersConfig::default(),
+    ))
+    .await;
     fake.wait_ready(WAIT).await;
     let registered: Vec<String> = fake
         .wait_commands(WAIT)
@@ -114,24 +136,56 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
         .filter_map(|c| c["name"].as_str().map(str::to_owned))
         .collect();
     for name in ["game", "move", "hand", "rules", "stats", "leaderboard"] {
-        assert!(registered.iter().any(|r| r == name), "{name} in {registered:?}");
+        assert!(
+            registered.iter().any(|r| r == name),
+            "{name} in {registered:?}"
+        );
     }
     let mut latencies = Vec::new();
 
     let games = fake
-        .reply(fake.autocomplete(&alice(), GUILD, CHANNEL, "game new", json!({"game": "yard"}), "game").await, WAIT)
+        .reply(
+            fake.autocomplete(
+                &alice(),
+                GUILD,
+                CHANNEL,
+                "game new",
+                json!({"game": "yard"}),
+                "game",
+            )
+            .await,
+            WAIT,
+        )
         .await;
     assert_eq!(games.choices[0].1, "yardmaster");
-    let opened = command(&fake, &alice(), "game new", json!({"game": "yardmaster", "options": "caboose=default"})).await;
+    let opened = command(
+        &fake,
+        &alice(),
+        "game new",
+        json!({"game": "yardmaster", "options": "caboose=default"}),
+    )
+    .await;
     assert!(!opened.ephemeral);
-    assert!(opened.content.contains("opened a game of Yardmaster Express"), "{}", opened.content);
+    assert!(
+        opened
+            .content
+            .contains("opened a game of Yardmaster Express"),
+        "{}",
+        opened.content
+    );
     let again = command(&fake, &bob(), "game new", json!({"game": "yardmaster"})).await;
-    assert!(again.ephemeral && again.content.contains("already has a game"), "{}", again.content);
+    assert!(
+        again.ephemeral && again.content.contains("already has a game"),
+        "{}",
+        again.content
+    );
     command(&fake, &bob(), "game join", json!({})).await;
     let twice = command(&fake, &bob(), "game join", json!({})).await;
     assert!(twice.ephemeral && twice.content.contains("already joined"));
 
-    let start_id = fake.slash(&alice(), GUILD, CHANNEL, "game start", json!({})).await;
+    let start_id = fake
+        .slash(&alice(), GUILD, CHANNEL, "game start", json!({}))
+        .await;
     let started = fake.reply(start_id, WAIT).await;
     latencies.push(started.at - fake.dispatched_at(start_id));
     assert!(!started.ephemeral);
@@ -145,31 +199,55 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     assert!(hand.ephemeral);
     assert!(hand.attachments[0].1.starts_with(PNG_SIGNATURE));
     assert!(hand.content.contains("Your hand"), "{}", hand.content);
-    let waiting = if to_act.id == alice().id { bob() } else { alice() };
+    let waiting = if to_act.id == alice().id {
+        bob()
+    } else {
+        alice()
+    };
     let empty = command(&fake, &waiting, "hand", json!({})).await;
-    assert!(empty.ephemeral && empty.content.contains("hold no cards"), "{}", empty.content);
-    let clicked = fake.click(&to_act, GUILD, CHANNEL, &started, "rh:hand").await;
+    assert!(
+        empty.ephemeral && empty.content.contains("hold no cards"),
+        "{}",
+        empty.content
+    );
+    let clicked = fake
+        .click(&to_act, GUILD, CHANNEL, &started, "rh:hand")
+        .await;
     let by_button = fake.reply(clicked, WAIT).await;
     assert!(by_button.ephemeral && !by_button.attachments.is_empty());
 
     // Autocomplete lists legal moves (notation as value, label as name), filtered by what is typed.
     let choices = legal(&fake, &to_act, CHANNEL, "").await;
     assert!(!choices.is_empty() && choices.len() <= 25);
-    assert!(choices.iter().all(|(name, value)| name.starts_with(value.as_str())));
+    assert!(
+        choices
+            .iter()
+            .all(|(name, value)| name.starts_with(value.as_str()))
+    );
     let downs = legal(&fake, &to_act, CHANNEL, "down").await;
     assert!(downs.iter().all(|(_, value)| value.starts_with("down")));
     assert!(legal(&fake, &waiting, CHANNEL, "").await.is_empty());
 
     // Bad moves are answered privately with legal examples; a wrong player is told whose turn it is.
     let bad = command(&fake, &to_act, "move", json!({"action": "up Z9|Z9"})).await;
-    assert!(bad.ephemeral && bad.content.contains("Legal now"), "{}", bad.content);
+    assert!(
+        bad.ephemeral && bad.content.contains("Legal now"),
+        "{}",
+        bad.content
+    );
     let early = command(&fake, &waiting, "move", json!({"action": choices[0].1})).await;
-    assert!(early.ephemeral && early.content.contains("not your turn"), "{}", early.content);
+    assert!(
+        early.ephemeral && early.content.contains("not your turn"),
+        "{}",
+        early.content
+    );
 
     // Four moves, each announced with a picture and a ping of the next player.
     for _ in 0..4 {
         let notation = legal(&fake, &to_act, CHANNEL, "").await[0].1.clone();
-        let id = fake.slash(&to_act, GUILD, CHANNEL, "move", json!({"action": notation})).await;
+        let id = fake
+            .slash(&to_act, GUILD, CHANNEL, "move", json!({"action": notation}))
+            .await;
         let moved = fake.reply(id, WAIT).await;
         latencies.push(moved.at - fake.dispatched_at(id));
         assert!(!moved.ephemeral, "{}", moved.content);
@@ -182,18 +260,40 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
 
     // Undo with buttons: a refusal keeps the move, an agreement takes it back.
     let mover = to_act.clone();
-    let other = if mover.id == alice().id { bob() } else { alice() };
+    let other = if mover.id == alice().id {
+        bob()
+    } else {
+        alice()
+    };
     let notation = legal(&fake, &mover, CHANNEL, "").await[0].1.clone();
     command(&fake, &mover, "move", json!({"action": notation})).await;
     let ask = command(&fake, &mover, "game undo", json!({})).await;
     assert_eq!(ask.allowed_user_mentions, vec![other.id]);
     assert!(ask.custom_ids.contains(&"rh:undo:agree".to_owned()));
-    let refused = fake.reply(fake.click(&other, GUILD, CHANNEL, &ask, "rh:undo:refuse").await, WAIT).await;
+    let refused = fake
+        .reply(
+            fake.click(&other, GUILD, CHANNEL, &ask, "rh:undo:refuse")
+                .await,
+            WAIT,
+        )
+        .await;
     assert!(refused.content.contains("it stands"), "{}", refused.content);
     let ask = command(&fake, &mover, "game undo", json!({})).await;
-    let not_yours = fake.reply(fake.click(&mover, GUILD, CHANNEL, &ask, "rh:undo:agree").await, WAIT).await;
+    let not_yours = fake
+        .reply(
+            fake.click(&mover, GUILD, CHANNEL, &ask, "rh:undo:agree")
+                .await,
+            WAIT,
+        )
+        .await;
     assert!(not_yours.ephemeral, "{}", not_yours.content);
-    let agreed = fake.reply(fake.click(&other, GUILD, CHANNEL, &ask, "rh:undo:agree").await, WAIT).await;
+    let agreed = fake
+        .reply(
+            fake.click(&other, GUILD, CHANNEL, &ask, "rh:undo:agree")
+                .await,
+            WAIT,
+        )
+        .await;
     assert!(agreed.content.contains("taken back"), "{}", agreed.content);
     assert_eq!(pinged(&agreed), mover.id);
 
@@ -207,14 +307,36 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     let history = command(&fake, &alice(), "game history", json!({})).await;
     assert!(history.ephemeral && history.content.contains("1."));
     let resigned = command(&fake, &bob(), "game resign", json!({})).await;
-    assert!(resigned.content.contains("alice wins"), "{}", resigned.content);
+    assert!(
+        resigned.content.contains("alice wins"),
+        "{}",
+        resigned.content
+    );
     let stats = command(&fake, &alice(), "stats", json!({})).await;
-    assert!(stats.content.contains("1 played, 1 won"), "{}", stats.content);
-    let board = command(&fake, &alice(), "leaderboard", json!({"game": "yardmaster"})).await;
+    assert!(
+        stats.content.contains("1 played, 1 won"),
+        "{}",
+        stats.content
+    );
+    let board = command(
+        &fake,
+        &alice(),
+        "leaderboard",
+        json!({"game": "yardmaster"}),
+    )
+    .await;
     assert!(board.content.contains("1. alice"), "{}", board.content);
 
-    assert!(fake.unexpected_requests().is_empty(), "{:?}", fake.unexpected_requests());
-    println!("first response after dispatch, median of {}: {:?}", latencies.len(), median(latencies));
+    assert!(
+        fake.unexpected_requests().is_empty(),
+        "{:?}",
+        fake.unexpected_requests()
+    );
+    println!(
+        "first response after dispatch, median of {}: {:?}",
+        latencies.len(),
+        median(latencies)
+    );
     bot.stop().await;
 }
 
@@ -223,14 +345,21 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.db");
     let fake = Arc::new(FakeDiscord::start().await);
-    let bot = start_bot(&fake, &config(&fake, &db, RemindersConfig::default())).await;
+    let bot = start_bot(&config(&fake, &db, RemindersConfig::default())).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
 
     let channels: Vec<u64> = (0..50).map(|i| CHANNEL + 100 + i).collect();
     let mut movers = Vec::new();
     for &channel in &channels {
-        command_in(&fake, &alice(), channel, "game new", json!({"game": "yardmaster"})).await;
+        command_in(
+            &fake,
+            &alice(),
+            channel,
+            "game new",
+            json!({"game": "yardmaster"}),
+        )
+        .await;
         command_in(&fake, &bob(), channel, "game join", json!({})).await;
         let started = command_in(&fake, &alice(), channel, "game start", json!({})).await;
         assert!(!started.ephemeral, "{}", started.content);
@@ -248,7 +377,11 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
     let answers = [fake.reply(one, WAIT).await, fake.reply(two, WAIT).await];
     let accepted: Vec<&Sent> = answers.iter().filter(|s| !s.ephemeral).collect();
     assert_eq!(accepted.len(), 1, "{answers:?}");
-    assert!(answers.iter().any(|s| s.ephemeral && s.content.contains("not your turn")));
+    assert!(
+        answers
+            .iter()
+            .any(|s| s.ephemeral && s.content.contains("not your turn"))
+    );
     movers[0] = user_by_id(pinged(accepted[0]));
 
     // Fifty channels at once, six moves each: every acknowledged move is stored exactly once.
@@ -262,7 +395,9 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
                 let mut accepted = 0;
                 for _ in 0..6 {
                     let notation = legal(&fake, &mover, channel, "").await[0].1.clone();
-                    let reply = command_in(&fake, &mover, channel, "move", json!({"action": notation})).await;
+                    let reply =
+                        command_in(&fake, &mover, channel, "move", json!({"action": notation}))
+                            .await;
                     assert!(!reply.ephemeral, "{}", reply.content);
                     accepted += 1;
                     mover = user_by_id(pinged(&reply));
@@ -289,7 +424,11 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
         assert_eq!(seqs.len(), moves.len(), "no move stored twice");
         stored += moves.iter().filter(|m| !m.by_bot).count();
     }
-    assert_eq!(stored, acknowledged + 1, "every acknowledged move, plus the race's winner");
+    assert_eq!(
+        stored,
+        acknowledged + 1,
+        "every acknowledged move, plus the race's winner"
+    );
     bot.stop().await;
 }
 
@@ -304,7 +443,7 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
         ..RemindersConfig::default()
     };
     let settings = config(&fake, &db, reminders);
-    let first = start_bot(&fake, &settings).await;
+    let first = start_bot(&settings).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     command(&fake, &alice(), "game new", json!({"game": "yardmaster"})).await;
@@ -314,17 +453,29 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
     first.stop().await;
 
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let second = start_bot(&fake, &settings).await;
+    let second = start_bot(&settings).await;
     fake.wait_sessions(2, WAIT).await;
     let reminded = fake.wait_channel_messages(CHANNEL, 1, WAIT).await;
-    assert!(reminded[0].content.contains("Reminder"), "{}", reminded[0].content);
+    assert!(
+        reminded[0].content.contains("Reminder"),
+        "{}",
+        reminded[0].content
+    );
     assert_eq!(reminded[0].allowed_user_mentions, vec![to_act.id]);
     tokio::time::sleep(Duration::from_secs(3)).await;
-    assert_eq!(fake.channel_messages(CHANNEL).len(), 1, "a reminder is never sent twice");
+    assert_eq!(
+        fake.channel_messages(CHANNEL).len(),
+        1,
+        "a reminder is never sent twice"
+    );
 
     let notation = legal(&fake, &to_act, CHANNEL, "").await[0].1.clone();
     let moved = command(&fake, &to_act, "move", json!({"action": notation})).await;
-    assert!(!moved.ephemeral, "the game goes on after the restart: {}", moved.content);
+    assert!(
+        !moved.ephemeral,
+        "the game goes on after the restart: {}",
+        moved.content
+    );
     second.stop().await;
 }
 
@@ -333,7 +484,10 @@ fn serve_with_a_bad_configuration_exits_2_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let run = |args: &[&str], token: Option<&str>| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roundhouse"));
-        command.args(args).current_dir(dir.path()).env_remove("DISCORD_TOKEN");
+        command
+            .args(args)
+            .current_dir(dir.path())
+            .env_remove("DISCORD_TOKEN");
         if let Some(token) = token {
             command.env("DISCORD_TOKEN", token);
         }
@@ -341,13 +495,19 @@ fn serve_with_a_bad_configuration_exits_2_with_one_line() {
     };
     let cases = [
         run(&["serve"], None),
-        run(&["serve", "--config", "missing.toml"], Some(FakeDiscord::TOKEN)),
+        run(
+            &["serve", "--config", "missing.toml"],
+            Some(FakeDiscord::TOKEN),
+        ),
         run(&["serve"], Some("not-a-token")),
     ];
     for out in cases {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
-        assert!(!stderr.contains("panicked") && !stderr.contains(FakeDiscord::TOKEN), "{stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains(FakeDiscord::TOKEN),
+            "{stderr}"
+        );
     }
 }
