@@ -878,6 +878,9 @@ async fn serve_api(shared: Arc<Shared>, listener: TcpListener) {
     loop {
         if let Ok((stream, _)) = listener.accept().await {
             connections.spawn(serve_http_connection(Arc::clone(&shared), stream));
+        } else {
+            // Out of descriptors or similar: back off instead of spinning.
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
         while connections.try_join_next().is_some() {}
     }
@@ -1665,6 +1668,9 @@ async fn serve_gateway(shared: Arc<Shared>, listener: TcpListener) {
         if let Ok((stream, _)) = listener.accept().await {
             next += 1;
             connections.spawn(serve_gateway_connection(Arc::clone(&shared), stream, next));
+        } else {
+            // Out of descriptors or similar: back off instead of spinning.
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
         while connections.try_join_next().is_some() {}
     }
