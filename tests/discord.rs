@@ -300,6 +300,8 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     // Rules, status, history, and the end: a resignation.
     let rules = command(&fake, &carol(), "rules", json!({"game": "yardmaster"})).await;
     assert!(rules.ephemeral && rules.content.chars().count() <= 2000);
+    let unknown = command(&fake, &carol(), "rules", json!({"game": "chess"})).await;
+    assert!(unknown.ephemeral && unknown.content.contains("yardmaster"), "{}", unknown.content);
     let status = command(&fake, &carol(), "game status", json!({})).await;
     assert!(status.content.contains("in play"), "{}", status.content);
     let outsider = command(&fake, &carol(), "game abort", json!({})).await;

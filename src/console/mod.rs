@@ -8,7 +8,7 @@ mod commands;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use crate::store::Status;
+use crate::store::{GameRecord, Status};
 use crate::table::{Caller, Command, Place, Reply, Table, TableError};
 
 use commands::{HELP, parse_line};
@@ -158,6 +158,15 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
         Ok(())
     }
 
+    /// The game of this terminal session, while it is open.
+    fn open_game(&self) -> Result<Option<GameRecord>, ConsoleError> {
+        Ok(self
+            .table
+            .store()
+            .open_game(&self.place.channel)
+            .map_err(TableError::from)?)
+    }
+
     /// Sends a command that must succeed (setting up) and shows its reply.
     fn send(&mut self, caller: &Caller, command: Command) -> Result<(), ConsoleError> {
         let reply = self.table.handle(&self.place, caller, command)?;
@@ -179,12 +188,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
     fn play(&mut self) -> Result<(), ConsoleError> {
         let mut shown_turn: Option<String> = None;
         loop {
-            let Some(record) = self
-                .table
-                .store()
-                .open_game(&self.place.channel)
-                .map_err(TableError::from)?
-            else {
+            let Some(record) = self.open_game()? else {
                 writeln!(self.output, "The game is over.")?;
                 return Ok(());
             };
@@ -257,12 +261,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
         self.show(&reply)?;
         let voters = reply.public.map(|p| p.mentions).unwrap_or_default();
         for voter in voters {
-            let Some(record) = self
-                .table
-                .store()
-                .open_game(&self.place.channel)
-                .map_err(TableError::from)?
-            else {
+            let Some(record) = self.open_game()? else {
                 return Ok(());
             };
             let Some(seat) = record.seat_of(&voter) else {

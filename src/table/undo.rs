@@ -24,6 +24,19 @@ fn names_of(record: &GameRecord, seats: &[Seat]) -> String {
     list_names(&names)
 }
 
+/// A post asking `voters` to agree to or refuse the pending undo.
+fn vote_post(record: &GameRecord, text: String, voters: &[Seat]) -> Post {
+    Post {
+        text,
+        image: None,
+        mentions: voters
+            .iter()
+            .filter_map(|&s| record.seats[s].user_id.clone())
+            .collect(),
+        actions: vec![PostAction::VoteOnUndo],
+    }
+}
+
 /// The pending request, if it still applies to the game as it stands.
 fn pending(record: &GameRecord) -> Option<&UndoRequest> {
     record
@@ -87,19 +100,12 @@ impl Table {
             ..Update::default()
         };
         self.store.update(record.id, record.version, &update)?;
-        Ok(Reply::public(Post {
-            text: format!(
-                "{} asks to take back their last move ({what}). {}: agree with `undo yes` or refuse with `undo no`.",
-                caller.name,
-                names_of(&record, &needed)
-            ),
-            image: None,
-            mentions: needed
-                .iter()
-                .filter_map(|&s| record.seats[s].user_id.clone())
-                .collect(),
-            actions: vec![PostAction::VoteOnUndo],
-        }))
+        let text = format!(
+            "{} asks to take back their last move ({what}). {}: do you agree?",
+            caller.name,
+            names_of(&record, &needed)
+        );
+        Ok(Reply::public(vote_post(&record, text, &needed)))
     }
 
     pub(super) fn vote_undo(
@@ -156,19 +162,12 @@ impl Table {
             ..Update::default()
         };
         self.store.update(record.id, record.version, &update)?;
-        Ok(Reply::public(Post {
-            text: format!(
-                "{} agreed to undo {requester}'s move; waiting for {}.",
-                caller.name,
-                names_of(&record, &waiting)
-            ),
-            image: None,
-            mentions: waiting
-                .iter()
-                .filter_map(|&s| record.seats[s].user_id.clone())
-                .collect(),
-            actions: vec![PostAction::VoteOnUndo],
-        }))
+        let text = format!(
+            "{} agreed to undo {requester}'s move; waiting for {}.",
+            caller.name,
+            names_of(&record, &waiting)
+        );
+        Ok(Reply::public(vote_post(&record, text, &waiting)))
     }
 
     /// Goes back to the first `keep` moves of the log.

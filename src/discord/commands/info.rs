@@ -6,7 +6,7 @@ use super::autocomplete::game_ids;
 use crate::discord::messages::MESSAGE_LIMIT;
 use crate::discord::respond::{blocking, say_privately};
 use crate::discord::{Context, Error};
-use crate::games;
+use crate::games::{self, adapter::GameKind};
 
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: usize = 10;
@@ -19,8 +19,8 @@ pub async fn rules(
     #[autocomplete = "game_ids"]
     game: String,
 ) -> Result<(), Error> {
-    let Some(kind) = games::find(&game) else {
-        return say_privately(ctx, &unknown(&game)).await;
+    let Some(kind) = known_game(ctx, &game).await? else {
+        return Ok(());
     };
     for chunk in chunks(kind.rules_text(), MESSAGE_LIMIT) {
         say_privately(ctx, &chunk).await?;
@@ -28,12 +28,18 @@ pub async fn rules(
     Ok(())
 }
 
-fn unknown(game: &str) -> String {
+/// The game called `game`, or `None` after telling the caller which games exist.
+async fn known_game(ctx: Context<'_>, game: &str) -> Result<Option<&'static dyn GameKind>, Error> {
+    if let Some(kind) = games::find(game) {
+        return Ok(Some(kind));
+    }
     let ids: Vec<&str> = games::REGISTRY.iter().map(|g| g.id()).collect();
-    format!(
+    let text = format!(
         "There is no game called `{game}`. Choose one of: {}.",
         ids.join(", ")
-    )
+    );
+    say_privately(ctx, &text).await?;
+    Ok(None)
 }
 
 /// Splits `text` at line ends into pieces of at most `limit` characters.
@@ -93,8 +99,8 @@ pub async fn leaderboard(
     #[autocomplete = "game_ids"]
     game: String,
 ) -> Result<(), Error> {
-    let Some(kind) = games::find(&game) else {
-        return say_privately(ctx, &unknown(&game)).await;
+    let Some(kind) = known_game(ctx, &game).await? else {
+        return Ok(());
     };
     let Some(guild) = ctx.guild_id() else {
         return say_privately(ctx, "Leaderboards are kept per server; ask in a server.").await;
