@@ -301,7 +301,11 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     let rules = command(&fake, &carol(), "rules", json!({"game": "yardmaster"})).await;
     assert!(rules.ephemeral && rules.content.chars().count() <= 2000);
     let unknown = command(&fake, &carol(), "rules", json!({"game": "chess"})).await;
-    assert!(unknown.ephemeral && unknown.content.contains("yardmaster"), "{}", unknown.content);
+    assert!(
+        unknown.ephemeral && unknown.content.contains("yardmaster"),
+        "{}",
+        unknown.content
+    );
     let status = command(&fake, &carol(), "game status", json!({})).await;
     assert!(status.content.contains("in play"), "{}", status.content);
     let outsider = command(&fake, &carol(), "game abort", json!({})).await;

@@ -560,3 +560,35 @@ fn replaying_the_stored_log_gives_the_stored_snapshot() {
     }
     assert_eq!(Some(game.state_json()), record.snapshot);
 }
+
+#[test]
+fn a_long_history_shows_the_newest_moves_within_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db"));
+    started(&table, &[alice(), bob()], 3, &[("match", "on")], 8);
+    let id = table.store().open_game("chan-1").unwrap().unwrap().id;
+    while table.store().moves(id).unwrap().len() < 35 {
+        play_one(&table);
+    }
+    let count = table.store().moves(id).unwrap().len();
+    let text = table
+        .handle(&place(), &alice(), Command::History)
+        .unwrap()
+        .private
+        .unwrap()
+        .text;
+    assert!(
+        text.chars().count() <= 2000,
+        "{} characters",
+        text.chars().count()
+    );
+    assert!(text.starts_with("The last "), "{text}");
+    assert!(text.ends_with(&format!(
+        "{count}. {}",
+        text.rsplit(&format!("{count}. ")).next().unwrap()
+    )));
+    assert!(
+        text.contains(&format!("\n{count}. ")),
+        "the newest move is shown: {text}"
+    );
+}

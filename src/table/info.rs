@@ -9,8 +9,8 @@ use super::session::{
 };
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 
-/// How many moves `history` shows at most (the newest).
-const HISTORY_SHOWN: usize = 40;
+/// How long `history` may get (a chat message's worth); the newest moves that fit are shown.
+const HISTORY_CHARS: usize = 1900;
 
 impl Table {
     pub(super) fn board(&self, place: &Place) -> Result<Reply, TableError> {
@@ -101,17 +101,32 @@ impl Table {
             .map_or(Viewer::Spectator, Viewer::Seat);
         let moves = self.store.moves(record.id)?;
         let (_, events) = replay(&record, &moves)?;
-        let skipped = moves.len().saturating_sub(HISTORY_SHOWN);
+        let mut lines = Vec::new();
+        let mut length = 0;
+        for (m, happened) in moves.iter().zip(&events).rev() {
+            let line = format!(
+                "{}. {}",
+                m.seq + 1,
+                readable_events(&record, happened, viewer).join(" ")
+            );
+            length += line.chars().count() + 1;
+            if length > HISTORY_CHARS {
+                break;
+            }
+            lines.push(line);
+        }
+        lines.reverse();
+        let shown = lines.len();
         let mut text = if moves.is_empty() {
             "No moves yet.".to_owned()
-        } else if skipped > 0 {
-            format!("Moves {}–{} of {}:", skipped + 1, moves.len(), moves.len())
+        } else if shown < moves.len() {
+            format!("The last {shown} of {} moves:", moves.len())
         } else {
             format!("All {} moves:", moves.len())
         };
-        for (m, happened) in moves.iter().zip(&events).skip(skipped) {
-            let lines = readable_events(&record, happened, viewer);
-            text.push_str(&format!("\n{}. {}", m.seq + 1, lines.join(" ")));
+        for line in lines {
+            text.push('\n');
+            text.push_str(&line);
         }
         Ok(Reply::private(Post::text(text)))
     }
