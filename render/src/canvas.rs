@@ -58,9 +58,12 @@ impl Canvas {
             raw.copy_from_slice(&colour.channels());
             return;
         }
+        // Fixed point: alpha in 256ths, rounded to nearest; exact enough for 8-bit channels and far
+        // cheaper than rounding floats per channel.
+        let weight = (alpha * 256.0 + 0.5) as u32;
         for (channel, target) in raw.iter_mut().zip(colour.channels()) {
-            let mixed = *channel as f32 + (target as f32 - *channel as f32) * alpha;
-            *channel = mixed.round() as u8;
+            let mixed = (*channel as u32 * (256 - weight) + target as u32 * weight + 128) >> 8;
+            *channel = mixed as u8;
         }
     }
 

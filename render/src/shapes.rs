@@ -13,7 +13,13 @@ fn rounded_rect_distance(rect: Rect, radius: f32) -> impl Fn(f32, f32) -> f32 {
     move |x, y| {
         let qx = (x - cx).abs() - (hx - radius);
         let qy = (y - cy).abs() - (hy - radius);
-        let outside = qx.max(0.0).hypot(qy.max(0.0));
+        // Only corner pixels (outside on both axes) need a square root.
+        let outside = match (qx > 0.0, qy > 0.0) {
+            (true, true) => qx.hypot(qy),
+            (true, false) => qx,
+            (false, true) => qy,
+            (false, false) => 0.0,
+        };
         let inside = qx.max(qy).min(0.0);
         outside + inside - radius
     }

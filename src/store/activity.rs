@@ -29,7 +29,7 @@ impl Store {
         version: i64,
         stage: i64,
     ) -> Result<bool, StoreError> {
-        self.with_conn(|conn| {
+        self.with_writer(|conn| {
             let inserted = conn.execute(
                 "INSERT OR IGNORE INTO reminders (game_id, version, stage, sent_at) VALUES (?1, ?2, ?3, ?4)",
                 params![game_id, version, stage, now()],

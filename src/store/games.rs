@@ -174,7 +174,7 @@ fn is_unique_violation(error: &rusqlite::Error) -> bool {
 impl Store {
     /// Creates a game in a lobby; fails with [`StoreError::ChannelBusy`] if the channel has an open game.
     pub fn create_game(&self, new: &NewGame) -> Result<GameRecord, StoreError> {
-        self.with_conn(|conn| {
+        self.with_writer(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let at = now();
             let inserted = tx.execute(
@@ -281,7 +281,7 @@ impl Store {
         expected_version: i64,
         update: &Update,
     ) -> Result<i64, StoreError> {
-        self.with_conn(|conn| {
+        self.with_writer(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let at = now();
             let changed = tx.execute(

@@ -63,6 +63,10 @@ pub enum StoreError {
 pub struct Store {
     path: String,
     pool: Mutex<Vec<Connection>>,
+    /// Held by every write: SQLite takes one writer at a time, and a writer that finds it busy sleeps in
+    /// steps of milliseconds, so writers of this process queue here instead (other processes still wait
+    /// through SQLite's busy timeout).
+    writing: Mutex<()>,
 }
 
 /// How long a connection waits for another writer before giving up.
@@ -81,6 +85,7 @@ impl Store {
         let store = Store {
             path: path.display().to_string(),
             pool: Mutex::new(Vec::new()),
+            writing: Mutex::new(()),
         };
         let mut conn = store.connect().map_err(|e| open_error(e.to_string()))?;
         MIGRATIONS
@@ -123,6 +128,20 @@ impl Store {
         let result = work(&mut conn);
         self.give_back(conn);
         result
+    }
+}
+
+impl Store {
+    /// Runs `work`, which writes, on a pooled connection while no other write of this process runs.
+    fn with_writer<T>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let _writing = self
+            .writing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.with_conn(work)
     }
 }
 

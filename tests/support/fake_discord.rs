@@ -887,6 +887,9 @@ async fn serve_api(shared: Arc<Shared>, listener: TcpListener) {
 }
 
 async fn serve_http_connection(shared: Arc<Shared>, stream: TcpStream) {
+    // Answers go out in several writes; without this, Nagle's algorithm and delayed ACKs stall each
+    // exchange on loopback for tens of milliseconds, as Discord's own servers never would.
+    let _ = stream.set_nodelay(true);
     let (read, mut write) = stream.into_split();
     let mut reader = BufReader::new(read);
     loop {
@@ -1677,6 +1680,7 @@ async fn serve_gateway(shared: Arc<Shared>, listener: TcpListener) {
 }
 
 async fn serve_gateway_connection(shared: Arc<Shared>, stream: TcpStream, conn: u64) {
+    let _ = stream.set_nodelay(true);
     let Ok(Ok(mut ws)) =
         tokio::time::timeout(HANDSHAKE_TIMEOUT, tokio_tungstenite::accept_async(stream)).await
     else {
