@@ -12,6 +12,9 @@ const FAST: (CompressionType, FilterType) = (CompressionType::Fast, FilterType::
 const SMALL: (CompressionType, FilterType) = (CompressionType::Level(1), FilterType::NoFilter);
 /// The largest PNG the first try may give; a bigger one is encoded again with [`SMALL`].
 const FAST_BUDGET: usize = 240 * 1024;
+/// Pictures with more pixels than this go straight to [`SMALL`]: their fast encoding would mostly
+/// overshoot the budget and the work be done twice.
+const FAST_MAX_PIXELS: u64 = 700_000;
 
 fn encode(canvas: &Canvas, (compression, filter): (CompressionType, FilterType)) -> Vec<u8> {
     let image = canvas.image();
@@ -27,9 +30,13 @@ fn encode(canvas: &Canvas, (compression, filter): (CompressionType, FilterType))
     bytes
 }
 
-/// The canvas as PNG bytes, encoded for speed: the fast encoding when it stays within
-/// [`FAST_BUDGET`], otherwise the smaller one (so a big board stays well under 300 KB).
+/// The canvas as PNG bytes, encoded for speed: the fast encoding for pictures up to
+/// [`FAST_MAX_PIXELS`] when it stays within [`FAST_BUDGET`], otherwise the smaller one (so a big
+/// board stays well under 300 KB).
 pub fn encode_png(canvas: &Canvas) -> Vec<u8> {
+    if u64::from(canvas.width()) * u64::from(canvas.height()) > FAST_MAX_PIXELS {
+        return encode(canvas, SMALL);
+    }
     let fast = encode(canvas, FAST);
     if fast.len() <= FAST_BUDGET {
         fast
@@ -69,6 +76,8 @@ mod tests {
         let bytes = encode_png(&noisy);
         assert_eq!(bytes, encode(&noisy, SMALL));
         assert_eq!(decode_png(&bytes).unwrap().image(), noisy.image());
+        let big = Canvas::new(1000, 800, Colour::hex(0x313338));
+        assert_eq!(encode_png(&big), encode(&big, SMALL));
     }
 
     #[test]
