@@ -2,24 +2,21 @@
 
 use rusqlite::params;
 
-use super::records::GameRecord;
 use super::{Store, StoreError, now};
 
 impl Store {
-    /// The games in play whose last change is at or before `before` (Unix seconds), oldest first.
-    pub fn idle_games(&self, before: i64) -> Result<Vec<GameRecord>, StoreError> {
-        let ids: Vec<i64> = self.with_conn(|conn| {
-            let ids = conn
+    /// The id and channel of each game in play whose last change is at or before `before` (Unix
+    /// seconds), oldest first.
+    pub fn idle_games(&self, before: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        self.with_conn(|conn| {
+            let idle = conn
                 .prepare_cached(
-                    "SELECT id FROM games WHERE status = 'active' AND updated_at <= ?1 ORDER BY updated_at",
+                    "SELECT id, channel FROM games WHERE status = 'active' AND updated_at <= ?1 ORDER BY updated_at",
                 )?
-                .query_map([before], |row| row.get(0))?
+                .query_map([before], |row| Ok((row.get(0)?, row.get(1)?)))?
                 .collect::<Result<_, _>>()?;
-            Ok(ids)
-        })?;
-        ids.into_iter()
-            .filter_map(|id| self.game(id).transpose())
-            .collect()
+            Ok(idle)
+        })
     }
 
     /// Records that reminder `stage` went out for `game_id` at `version`; `false` if it already had.

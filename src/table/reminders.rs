@@ -5,8 +5,8 @@
 use crate::store::{GameRecord, Status, UndoChange, Update};
 
 use super::absence::hours;
-use super::session::{kind_of, list_names};
-use super::{Place, Post, PostAction, Table, TableError};
+use super::session::{kind_of, list_names, mentions_to_act};
+use super::{Post, PostAction, Table, TableError};
 
 /// When to remind, when a player counts as absent, and when a silent game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,9 +55,10 @@ impl Table {
             .min()
             .unwrap_or(policy.abandon_after_secs);
         let mut notices = Vec::new();
-        for idle in self.store.idle_games(now - first)? {
-            let _turn = self.locks.lock(&idle.channel);
-            let Some(record) = self.store.game(idle.id)? else {
+        for (id, channel) in self.store.idle_games(now - first)? {
+            // Read the game again under its channel's lock: a move may have come in meanwhile.
+            let _turn = self.locks.lock(&channel);
+            let Some(record) = self.store.game(id)? else {
                 continue;
             };
             if record.status == Status::Active {
@@ -98,8 +99,8 @@ impl Table {
                 Vec::new(),
             )));
         }
-        let place = Place::channel(record.channel.clone());
-        let waiting = self.people_to_act(&place)?;
+        let game = self.live_game(record)?;
+        let waiting = mentions_to_act(record, game.as_ref());
         if waiting.is_empty() {
             return Ok(None);
         }
