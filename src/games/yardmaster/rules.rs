@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::cabooses::{CABOOSES, CabooseId, DEFAULT_POOL};
 use super::cards::{self, Face};
-use super::events::{self, Quiet, Sink};
+use super::events;
+use crate::games::narration::{Quiet, Sink};
 use super::notation::{Action, Side};
 use super::scoring::{self, GameScore};
 use super::train::{self, Placed, Slot};

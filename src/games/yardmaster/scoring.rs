@@ -1,7 +1,7 @@
 //! Scores: train value, cargo runs, the longest-run bonus, Caboose points and the final ranking.
 
 use super::cabooses::{self, CabooseId};
-use super::events::push_number;
+use crate::games::narration::push_number;
 use super::train::{self, Placed};
 use crate::game::Seat;
 
