@@ -2,12 +2,16 @@
 
 pub mod adapter;
 pub mod narration;
+pub mod whistlewood;
 pub mod yardmaster;
 
 use adapter::GameKind;
 
 /// Every playable game. Adding a game is one line here plus its folder.
-pub static REGISTRY: &[&dyn GameKind] = &[&adapter::Kind::<yardmaster::Yardmaster>::new()];
+pub static REGISTRY: &[&dyn GameKind] = &[
+    &adapter::Kind::<yardmaster::Yardmaster>::new(),
+    &adapter::Kind::<whistlewood::Whistlewood>::new(),
+];
 
 /// The game with this id (case-insensitive), if Roundhouse has it.
 pub fn find(id: &str) -> Option<&'static dyn GameKind> {

@@ -1,0 +1,267 @@
+//! Which steps are legal now, why a step is refused, and how a legal step is described to people.
+
+use super::cars::{Owner, TileType};
+use super::notation::{Action, Row};
+use super::rules::{Stage, Whistlewood};
+use super::rulings::{COLUMNS, ROWS};
+use crate::game::{RuleError, Seat, seat_ref};
+
+/// A claim a colour could make: the car's index in the train and the card's (row, column index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimOption {
+    /// The car's index in the train (0 right behind the locomotive).
+    pub car: usize,
+    /// The card's row.
+    pub row: usize,
+    /// The card's column index (0 is column 1).
+    pub column: usize,
+}
+
+impl Whistlewood {
+    /// Every legal step of the player to move, in a stable order.
+    pub(super) fn legal_steps(&self) -> Vec<Action> {
+        match self.stage {
+            Stage::Over => Vec::new(),
+            Stage::Direction => vec![Action::FromLeft(true), Action::FromLeft(false)],
+            Stage::Discard => self.discard_choices(),
+            Stage::Actions => {
+                let mut steps = Vec::new();
+                if let Some(group) = self.pending.last()
+                    && group.shunts > 0
+                    && group.actions > 0
+                {
+                    steps.push(Action::Shunt);
+                }
+                self.push_actions(&mut steps);
+                steps
+            }
+        }
+    }
+
+    /// Every different set of tiles the player to move may discard (the empty set keeps the hand).
+    fn discard_choices(&self) -> Vec<Action> {
+        let mut hand: Vec<TileType> = self.piles[self.current]
+            .hand
+            .iter()
+            .map(|&t| self.tile_type(t))
+            .collect();
+        hand.sort_unstable();
+        let mut choices: Vec<Action> = Vec::with_capacity(1 << hand.len());
+        for mask in 0u32..(1 << hand.len()) {
+            let tiles: Vec<TileType> = (0..hand.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| hand[i])
+                .collect();
+            let choice = Action::Discard(tiles);
+            if !choices.contains(&choice) {
+                choices.push(choice);
+            }
+        }
+        choices.sort_by_key(|c| match c {
+            Action::Discard(tiles) => tiles.len(),
+            _ => 0,
+        });
+        choices
+    }
+
+    /// Whether the player to move is restricted to placing (the starting player's first action).
+    fn only_places(&self) -> bool {
+        self.first_turn && self.pending.is_empty()
+    }
+
+    /// Appends every legal action (place, claim, advance) of the player to move.
+    fn push_actions(&self, steps: &mut Vec<Action>) {
+        let owner = self.current;
+        let start = steps.len();
+        for &tile in &self.piles[owner].hand {
+            let place = Action::Place(self.tile_type(tile));
+            if !steps[start..].contains(&place) {
+                steps.push(place);
+            }
+        }
+        if self.only_places() {
+            return;
+        }
+        for option in self.claim_options(owner) {
+            steps.push(Action::Claim {
+                column: option.column as u8 + 1,
+                row: Row::from_index(option.row),
+            });
+        }
+        if self.advance_allowed() {
+            steps.push(Action::Advance);
+        }
+    }
+
+    /// Whether the player to move has any legal action (place, claim or advance).
+    pub(super) fn has_legal_action(&self) -> bool {
+        let owner = self.current;
+        !self.piles[owner].hand.is_empty()
+            || (!self.only_places()
+                && (self.advance_allowed() || !self.claim_options(owner).is_empty()))
+    }
+
+    /// Every claim `owner` could make now: its cars beside the map and the cards there with a free track.
+    pub fn claim_options(&self, owner: Owner) -> Vec<ClaimOption> {
+        let mut options = Vec::new();
+        for column in 0..COLUMNS {
+            let Some(car) = self.car_at_column(column) else {
+                continue;
+            };
+            if self.train[car].owner() != owner {
+                continue;
+            }
+            for row in 0..ROWS {
+                if self.free_tracks(row, column) > 0 {
+                    options.push(ClaimOption { car, row, column });
+                }
+            }
+        }
+        options
+    }
+
+    /// Free tracks on the card at (row, column index).
+    pub fn free_tracks(&self, row: usize, column: usize) -> usize {
+        let spec = &self.rulings.locations[self.location_at(row, column)];
+        usize::from(spec.tracks).saturating_sub(self.spots[row][column].len())
+    }
+
+    /// Why `seat` may not take `action` now, if it may not.
+    pub(super) fn refusal(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        let to_act = crate::game::Game::to_act(self);
+        if to_act.seats().is_empty() {
+            return Err(RuleError::new("The game is over."));
+        }
+        if !to_act.includes(seat) {
+            return Err(RuleError::new(format!(
+                "It is not your turn: it is {}'s turn.",
+                seat_ref(to_act.seats()[0])
+            )));
+        }
+        if self.legal_steps().contains(action) {
+            return Ok(());
+        }
+        Err(RuleError::new(self.why_not(action)))
+    }
+
+    /// What is wrong with a step that is not legal now.
+    fn why_not(&self, action: &Action) -> String {
+        let owner = self.current;
+        let hand_text = || {
+            let names: Vec<String> = self.piles[owner]
+                .hand
+                .iter()
+                .map(|&t| self.tile_type(t).to_string())
+                .collect();
+            if names.is_empty() {
+                "empty".to_owned()
+            } else {
+                names.join(", ")
+            }
+        };
+        match (self.stage, action) {
+            (Stage::Direction, _) => {
+                "First the locomotive's starting end: `from left` or `from right`.".into()
+            }
+            (Stage::Discard, Action::Discard(_)) => format!(
+                "You can only discard tiles you hold; your hand is {}.",
+                hand_text()
+            ),
+            (Stage::Discard, _) => format!(
+                "First manage your hand: `keep`, or `discard` some of {} (then you draw up to {}).",
+                hand_text(),
+                self.rulings.hand_size
+            ),
+            (_, Action::FromLeft(_)) => "The direction of travel is already chosen.".into(),
+            (_, Action::Discard(_)) => "Hand management is only at the start of your turn.".into(),
+            (_, Action::Shunt) => {
+                "There is no Shunt to choose now (a Shunt on its own happens by itself).".into()
+            }
+            (_, Action::Place(tile)) => {
+                format!("You do not hold a {tile}; your hand is {}.", hand_text())
+            }
+            (_, _) if self.only_places() => "Your first action of the game must place a tile \
+                                              behind the locomotive, e.g. `place grain`."
+                .into(),
+            (_, Action::Claim { column, row }) => self.why_no_claim(owner, *column, *row),
+            (_, Action::Advance) => format!(
+                "The train cannot advance: its rear has passed column {COLUMNS}, the last card."
+            ),
+        }
+    }
+
+    fn why_no_claim(&self, owner: Owner, column: u8, row: Row) -> String {
+        let index = usize::from(column) - 1;
+        let Some(car) = self.car_at_column(index) else {
+            return format!("No car stands beside column {column}.");
+        };
+        let tile = self.train[car];
+        if tile.owner() != owner {
+            return format!(
+                "The {} beside column {column} is not yours.",
+                self.tile_type(tile).describe()
+            );
+        }
+        let spec = &self.rulings.locations[self.location_at(row.index(), index)];
+        if spec.tracks == 0 {
+            format!(
+                "The {} card ({} of column {column}) has no tracks.",
+                spec.name,
+                row.word()
+            )
+        } else {
+            format!(
+                "The {} ({} of column {column}) has no free track.",
+                spec.name,
+                row.word()
+            )
+        }
+    }
+
+    /// A human description of a legal step.
+    pub(super) fn describe(&self, action: &Action) -> String {
+        match action {
+            Action::FromLeft(true) => {
+                "Start the locomotive at the left end; the train travels right".into()
+            }
+            Action::FromLeft(false) => {
+                "Start the locomotive at the right end; the train travels left".into()
+            }
+            Action::Discard(tiles) if tiles.is_empty() => "Keep your whole hand".into(),
+            Action::Discard(tiles) => {
+                let names: Vec<&str> = tiles.iter().map(|t| t.kind.name()).collect();
+                format!("Discard {}, then draw", names.join(" and "))
+            }
+            Action::Place(tile) => {
+                let column = self.car_column(self.train.len());
+                let mut text = format!("Place your {} at the end (column {column})", tile.describe());
+                if let Some(bonus) = tile.bonus {
+                    text.push_str(&format!(", then its {}", bonus.name()));
+                }
+                text
+            }
+            Action::Claim { column, row } => {
+                let index = usize::from(*column) - 1;
+                let spec = &self.rulings.locations[self.location_at(row.index(), index)];
+                let car = self
+                    .car_at_column(index)
+                    .map(|car| self.tile_type(self.train[car]).describe())
+                    .unwrap_or_default();
+                let mut text = format!(
+                    "Claim the {} ({} of column {column}) with your {car}",
+                    spec.name,
+                    row.word()
+                );
+                if spec.is_siding() {
+                    text.push_str(", then its bonuses");
+                }
+                text
+            }
+            Action::Advance => format!("Advance the train to column {}", self.loco + 1),
+            Action::Shunt => format!(
+                "Shunt first (the train moves back to column {}), then the Bonus Action",
+                (self.loco - 1).max(1)
+            ),
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! Whistlewood Express (2 players, or 1 against the Automa): attach your cars to a shared train and
+//! claim the Stations where they score best.
+
+pub mod automa;
+pub mod bots;
+pub mod cars;
+pub mod draw;
+pub mod events;
+pub mod legal;
+pub mod locations;
+pub mod notation;
+pub mod present;
+pub mod rules;
+pub mod rulings;
+pub mod scoring;
+mod turn;
+pub mod view;
+
+pub use notation::{Action, Row};
+pub use rules::{AutomaLevel, Whistlewood, WhistlewoodOptions, WhistlewoodSetup};
+pub use rulings::Rulings;
+pub use view::WhistlewoodView;

@@ -1,0 +1,532 @@
+//! The Whistlewood Express state, its options and setup, and the [`Game`] implementation. The turn's
+//! machinery is in `turn.rs`, the Automa in `automa.rs`, the legal steps in `legal.rs`.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::cars::{Owner, Tile, TileType};
+use super::notation::Action;
+use super::rulings::{COLUMNS, ROWS, Rulings};
+use super::scoring::{self, OwnerScore};
+use super::view::WhistlewoodView;
+use crate::game::{
+    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
+    ToAct, Viewer,
+};
+use crate::games::narration::Quiet;
+
+/// The Automa's level in a solo game: how many cars it places on its first turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AutomaLevel {
+    /// One car.
+    #[default]
+    #[serde(rename = "1")]
+    One,
+    /// Two cars.
+    #[serde(rename = "2")]
+    Two,
+    /// Three cars.
+    #[serde(rename = "3")]
+    Three,
+}
+
+impl AutomaLevel {
+    /// The level as a number, 1 to 3.
+    pub fn number(self) -> u8 {
+        match self {
+            AutomaLevel::One => 1,
+            AutomaLevel::Two => 2,
+            AutomaLevel::Three => 3,
+        }
+    }
+}
+
+/// The choices made when a game is created.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhistlewoodOptions {
+    /// The Automa's level, used when one person plays alone.
+    #[serde(default)]
+    pub automa: AutomaLevel,
+}
+
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    key: "automa",
+    values: &["1", "2", "3"],
+    help: "the Automa's level when one person plays alone (it places that many cars on its first turn)",
+}];
+
+/// An explicit setup, as JSON:
+/// `{"layout": ["ABCDE", "FABCD"], "start_player": 0, "piles": [["grain", "stone+shunt", …], […]]}`.
+///
+/// `layout` is the two rows of location letters as they lie on the table, left to right. `piles` are
+/// the red (first seat) and blue (second seat or Automa) draw piles, top tile first; a player's first
+/// hand comes from the top. `start_player` is ignored in solo (the Automa always starts). `rulings`
+/// (optional) replaces the default rulings for this game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhistlewoodSetup {
+    /// The map's two rows of location letters, left to right.
+    pub layout: [String; ROWS],
+    /// The seat that starts a two-player game.
+    #[serde(default)]
+    pub start_player: Seat,
+    /// Each colour's draw pile, top first.
+    pub piles: [Vec<TileType>; 2],
+    /// The rulings this game is played with.
+    #[serde(default)]
+    pub rulings: Rulings,
+}
+
+/// Where the turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The starting player chooses the end where the locomotive starts.
+    Direction,
+    /// The player to move chooses what to discard.
+    Discard,
+    /// The player to move takes actions and resolves bonuses.
+    Actions,
+    /// The game is over.
+    Over,
+}
+
+/// Bonuses gained together and not yet resolved (a Siding gives a Shunt and a Bonus Action together;
+/// a car gives one). The player picks the order within a group.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BonusGroup {
+    /// Shunts still to do.
+    pub shunts: u8,
+    /// Bonus Actions still to take.
+    pub actions: u8,
+}
+
+/// One colour's tiles off the map.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Piles {
+    /// Tiles in hand.
+    pub hand: Vec<Tile>,
+    /// The draw pile; the top is the last element.
+    pub draw: Vec<Tile>,
+    /// The face-down discard pile.
+    pub discard: Vec<Tile>,
+}
+
+impl Piles {
+    /// Whether every tile of this colour has been placed.
+    pub fn all_placed(&self) -> bool {
+        self.hand.is_empty() && self.draw.is_empty() && self.discard.is_empty()
+    }
+}
+
+/// A Whistlewood Express table: everything, hidden parts included. Only views leave the engine.
+///
+/// Geometry (our rulings): columns are numbered 1..=5 from the locomotive's starting end; the locomotive
+/// stands at column `loco` and the i-th car behind it (from 1) at `loco - i`. `spots` holds the cars on
+/// each card in that normalised order; `layout` is the map as it lies on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Whistlewood {
+    pub(super) rulings: Arc<Rulings>,
+    pub(super) solo: Option<AutomaLevel>,
+    pub(super) layout: [[u8; COLUMNS]; ROWS],
+    pub(super) from_left: Option<bool>,
+    pub(super) spots: [[Vec<Tile>; COLUMNS]; ROWS],
+    pub(super) loco: i8,
+    pub(super) train: Vec<Tile>,
+    pub(super) piles: [Piles; 2],
+    pub(super) start_owner: Owner,
+    pub(super) current: Owner,
+    pub(super) round: u32,
+    pub(super) stage: Stage,
+    pub(super) actions_left: u8,
+    pub(super) first_turn: bool,
+    pub(super) pending: Vec<BonusGroup>,
+    pub(super) deferred_advance: bool,
+    pub(super) ends_after_turn_of: Option<Owner>,
+    pub(super) rng: GameRng,
+}
+
+/// The owner index of the Automa in a solo game.
+pub const AUTOMA: Owner = 1;
+
+impl Whistlewood {
+    /// The rulings this game is played with.
+    pub fn rulings(&self) -> &Rulings {
+        &self.rulings
+    }
+
+    /// The Automa's level, in a solo game.
+    pub fn automa_level(&self) -> Option<AutomaLevel> {
+        self.solo
+    }
+
+    /// Where the turn is.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The colour whose turn it is.
+    pub fn current(&self) -> Owner {
+        self.current
+    }
+
+    /// The colour that started the game.
+    pub fn start_owner(&self) -> Owner {
+        self.start_owner
+    }
+
+    /// The round, from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The locomotive's column.
+    pub fn loco(&self) -> i8 {
+        self.loco
+    }
+
+    /// The cars behind the locomotive, front first.
+    pub fn train(&self) -> &[Tile] {
+        &self.train
+    }
+
+    /// The cars on the card at (row, column index 0..5 from the starting end).
+    pub fn spot(&self, row: usize, column: usize) -> &[Tile] {
+        &self.spots[row][column]
+    }
+
+    /// A colour's tiles off the map.
+    pub fn piles(&self, owner: Owner) -> &Piles {
+        &self.piles[owner]
+    }
+
+    /// Actions left in the current turn (bonus actions not counted).
+    pub fn actions_left(&self) -> u8 {
+        self.actions_left
+    }
+
+    /// Bonuses gained and not yet resolved, the one to resolve first last.
+    pub fn pending(&self) -> &[BonusGroup] {
+        &self.pending
+    }
+
+    /// Whether the current turn is the game's last.
+    pub fn final_turn(&self) -> bool {
+        self.ends_after_turn_of == Some(self.current)
+    }
+
+    /// Whether an automatic advance waits for the next action.
+    pub fn deferred_advance(&self) -> bool {
+        self.deferred_advance
+    }
+
+    /// Whether the locomotive started at the left end (None before the choice).
+    pub fn from_left(&self) -> Option<bool> {
+        self.from_left
+    }
+
+    /// The map as it lies on the table: location kind indexes, left to right.
+    pub fn layout(&self) -> &[[u8; COLUMNS]; ROWS] {
+        &self.layout
+    }
+
+    /// The location kind at (row, column index from the starting end).
+    pub fn location_at(&self, row: usize, column: usize) -> usize {
+        usize::from(self.layout[row][self.physical_column(column)])
+    }
+
+    /// The physical column (from the left) of a column index counted from the starting end.
+    pub fn physical_column(&self, column: usize) -> usize {
+        if self.from_left == Some(false) {
+            COLUMNS - 1 - column
+        } else {
+            column
+        }
+    }
+
+    /// The type of a tile.
+    pub fn tile_type(&self, tile: Tile) -> TileType {
+        self.rulings.cars[usize::from(tile.index)]
+    }
+
+    /// The seat that plays a colour (None for the Automa).
+    pub fn seat_of(&self, owner: Owner) -> Option<Seat> {
+        match self.solo {
+            Some(_) if owner == AUTOMA => None,
+            _ => Some(owner),
+        }
+    }
+
+    /// Whether the Automa plays this colour.
+    pub fn is_automa(&self, owner: Owner) -> bool {
+        self.solo.is_some() && owner == AUTOMA
+    }
+
+    /// Each colour's score as the map stands now.
+    pub fn scores(&self) -> [OwnerScore; 2] {
+        scoring::score(self)
+    }
+
+    fn participant(&self, owner: Owner) -> Participant {
+        match (self.seat_of(owner), self.solo) {
+            (Some(seat), _) => Participant::Seat(seat),
+            (None, Some(level)) => Participant::Automa(format!("Automa (level {})", level.number())),
+            (None, None) => Participant::Seat(owner),
+        }
+    }
+
+    /// Why the setup cannot start a game, if it cannot.
+    fn check_setup(players: usize, setup: &WhistlewoodSetup) -> Result<(), SetupError> {
+        let rulings = &setup.rulings;
+        if let Some(problem) = rulings.problem() {
+            return Err(SetupError(format!("The rulings do not work: {problem}.")));
+        }
+        let mut counts = vec![0u8; rulings.locations.len()];
+        for (r, row) in setup.layout.iter().enumerate() {
+            if row.chars().count() != COLUMNS {
+                return Err(SetupError(format!(
+                    "Layout row {} has {} cards; each row has {COLUMNS}.",
+                    r + 1,
+                    row.chars().count()
+                )));
+            }
+            for letter in row.chars() {
+                let Some(kind) = rulings.location_by_letter(letter) else {
+                    let letters: String = rulings.locations.iter().map(|l| l.letter).collect();
+                    return Err(SetupError(format!(
+                        "`{letter}` is not a location card; the letters are {letters}."
+                    )));
+                };
+                counts[kind] += 1;
+            }
+        }
+        for (spec, &count) in rulings.locations.iter().zip(&counts) {
+            if count != spec.count {
+                return Err(SetupError(format!(
+                    "The map has {count} {} card(s); it needs exactly {}.",
+                    spec.name, spec.count
+                )));
+            }
+        }
+        let mut wanted = rulings.cars.clone();
+        wanted.sort_unstable();
+        for (owner, pile) in setup.piles.iter().enumerate() {
+            let mut have = pile.clone();
+            have.sort_unstable();
+            if have != wanted {
+                return Err(SetupError(format!(
+                    "The {} pile must hold each colour's set exactly: {}.",
+                    super::cars::COLOURS[owner],
+                    wanted
+                        .iter()
+                        .map(TileType::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        }
+        if players == 2 && setup.start_player >= 2 {
+            return Err(SetupError(format!(
+                "The start player must be seat 0 or 1, not {}.",
+                setup.start_player
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Game for Whistlewood {
+    type Options = WhistlewoodOptions;
+    type Setup = WhistlewoodSetup;
+    type Action = Action;
+    type View = WhistlewoodView;
+
+    const ID: &'static str = "whistlewood";
+    const NAME: &'static str = "Whistlewood Express";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn seats() -> RangeInclusive<usize> {
+        1..=2
+    }
+
+    fn deal(_options: &WhistlewoodOptions, players: usize, rng: &mut GameRng) -> WhistlewoodSetup {
+        let rulings = Rulings::default();
+        let mut cards: Vec<char> = rulings
+            .locations
+            .iter()
+            .flat_map(|l| std::iter::repeat_n(l.letter, usize::from(l.count)))
+            .collect();
+        cards.shuffle(rng);
+        let layout = [
+            cards[..COLUMNS].iter().collect(),
+            cards[COLUMNS..].iter().collect(),
+        ];
+        let mut pile = || {
+            let mut tiles = rulings.cars.clone();
+            tiles.shuffle(rng);
+            tiles
+        };
+        let piles = [pile(), pile()];
+        let start_player = if players == 2 {
+            rng.random_range(0..2)
+        } else {
+            0
+        };
+        WhistlewoodSetup {
+            layout,
+            start_player,
+            piles,
+            rulings,
+        }
+    }
+
+    fn start(
+        options: WhistlewoodOptions,
+        players: usize,
+        setup: WhistlewoodSetup,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        if !Self::seats().contains(&players) {
+            return Err(SetupError(format!(
+                "Whistlewood Express is for 2 players, or 1 against the Automa, not {players}."
+            )));
+        }
+        Self::check_setup(players, &setup)?;
+        let rulings = setup.rulings;
+        let mut layout = [[0u8; COLUMNS]; ROWS];
+        for (r, row) in setup.layout.iter().enumerate() {
+            for (c, letter) in row.chars().enumerate() {
+                layout[r][c] = rulings.location_by_letter(letter).unwrap_or(0) as u8;
+            }
+        }
+        let piles = [Piles::default(), Piles::default()];
+        let solo = (players == 1).then_some(options.automa);
+        let start_owner = if solo.is_some() {
+            AUTOMA
+        } else {
+            setup.start_player
+        };
+        let mut game = Whistlewood {
+            rulings: Arc::new(rulings),
+            solo,
+            layout,
+            from_left: None,
+            spots: Default::default(),
+            loco: 1,
+            train: Vec::new(),
+            piles,
+            start_owner,
+            current: start_owner,
+            round: 1,
+            stage: Stage::Direction,
+            actions_left: 0,
+            first_turn: true,
+            pending: Vec::new(),
+            deferred_advance: false,
+            ends_after_turn_of: None,
+            rng: GameRng::seeded(seed),
+        };
+        for (owner, pile) in setup.piles.iter().enumerate() {
+            let types = &game.rulings.cars;
+            let mut used = vec![false; types.len()];
+            let mut tiles: Vec<Tile> = pile
+                .iter()
+                .map(|t| {
+                    let index = (0..types.len())
+                        .find(|&i| !used[i] && types[i] == *t)
+                        .unwrap_or(0);
+                    used[index] = true;
+                    Tile {
+                        owner: owner as u8,
+                        index: index as u8,
+                    }
+                })
+                .collect();
+            tiles.reverse();
+            game.piles[owner].draw = tiles;
+            if !game.is_automa(owner) {
+                let hand_size = usize::from(game.rulings.hand_size);
+                for _ in 0..hand_size {
+                    if let Some(tile) = game.piles[owner].draw.pop() {
+                        game.piles[owner].hand.push(tile);
+                    }
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        if self.solo.is_some() { 1 } else { 2 }
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.stage {
+            Stage::Over => ToAct::Over,
+            Stage::Direction => ToAct::Seats(vec![self.direction_chooser()]),
+            _ => ToAct::Seats(vec![self.seat_of(self.current).unwrap_or(0)]),
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Action> {
+        if !self.to_act().includes(seat) {
+            return Vec::new();
+        }
+        self.legal_steps()
+    }
+
+    fn label(&self, action: &Action) -> String {
+        self.describe(action)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.play(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        self.play(seat, action, &mut Quiet)
+    }
+
+    fn view(&self, viewer: Viewer) -> WhistlewoodView {
+        WhistlewoodView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let scores = self.scores();
+        let mut standings: Vec<Standing> = (0..2)
+            .map(|owner| Standing {
+                participant: self.participant(owner),
+                score: scores[owner].total,
+                place: 1 + scores
+                    .iter()
+                    .filter(|other| other.total > scores[owner].total)
+                    .count() as u32,
+                detail: scores[owner].detail(),
+            })
+            .collect();
+        standings.sort_by_key(|s| s.place);
+        Some(Outcome { standings })
+    }
+}
+
+impl Whistlewood {
+    /// The seat that chooses the direction: the starting player, or the person playing solo.
+    pub(super) fn direction_chooser(&self) -> Seat {
+        self.seat_of(self.start_owner).unwrap_or(0)
+    }
+
+    /// Shuffles a colour's discard pile into its empty draw pile.
+    pub(super) fn reshuffle(&mut self, owner: Owner) {
+        let piles = &mut self.piles[owner];
+        piles.draw.append(&mut piles.discard);
+        piles.draw.shuffle(&mut self.rng);
+    }
+
+}
