@@ -38,8 +38,14 @@ enum Action {
         /// The game (see `roundhouse games`).
         game: String,
         /// How many seats.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, conflicts_with = "solo")]
         players: usize,
+        /// Play alone (against the game's Automa, where it has one): one seat.
+        #[arg(long)]
+        solo: bool,
+        /// The Automa's level in a solo game (short for `-o level=N`).
+        #[arg(long)]
+        level: Option<u8>,
         /// How many of the seats bots play (all of them: the game plays itself).
         #[arg(long, default_value_t = 0)]
         bots: usize,
@@ -94,9 +100,11 @@ fn main() -> ExitCode {
         Action::Play {
             game,
             players,
+            solo,
+            level,
             bots,
             seed,
-            options,
+            mut options,
             db,
             resume,
             out,
@@ -111,9 +119,12 @@ fn main() -> ExitCode {
                 Err(e) => return fail(&e.to_string()),
             };
             let table = Table::new(store, TableOptions::default());
+            if let Some(level) = level {
+                options.push(("level".to_owned(), level.to_string()));
+            }
             let settings = ConsoleSettings {
                 game,
-                players,
+                players: if solo { 1 } else { players },
                 bots,
                 seed,
                 options,

@@ -50,11 +50,11 @@ impl AutomaLevel {
 pub struct WhistlewoodOptions {
     /// The Automa's level, used when one person plays alone.
     #[serde(default)]
-    pub automa: AutomaLevel,
+    pub level: AutomaLevel,
 }
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    key: "automa",
+    key: "level",
     values: &["1", "2", "3"],
     help: "the Automa's level when one person plays alone (it places that many cars on its first turn)",
 }];
@@ -402,7 +402,7 @@ impl Game for Whistlewood {
             }
         }
         let piles = [Piles::default(), Piles::default()];
-        let solo = (players == 1).then_some(options.automa);
+        let solo = (players == 1).then_some(options.level);
         let start_owner = if solo.is_some() {
             AUTOMA
         } else {
