@@ -174,7 +174,12 @@ fn worked_example_stone_shunt_then_siding_then_grain_on_the_silo() {
     assert_eq!(game.loco(), 7);
     assert_eq!(
         train(&game),
-        ["6:red:coal", "5:blue:grain", "4:blue:log", "3:blue:stone+shunt"]
+        [
+            "6:red:coal",
+            "5:blue:grain",
+            "4:blue:log",
+            "3:blue:stone+shunt"
+        ]
     );
     // Left there, the Grain car stands past the last Station column (4): −5 for blue.
     assert_eq!(game.scores()[1].beyond, -5);
@@ -183,10 +188,7 @@ fn worked_example_stone_shunt_then_siding_then_grain_on_the_silo() {
     // the order blue chooses.
     play(&mut game, &["claim 3 bottom"]);
     assert_eq!(on_card(&game, 1, 3), ["blue:stone+shunt"]);
-    assert_eq!(
-        train(&game),
-        ["6:red:coal", "5:blue:grain", "4:blue:log"]
-    );
+    assert_eq!(train(&game), ["6:red:coal", "5:blue:grain", "4:blue:log"]);
     let choices = legal(&game);
     assert!(choices.contains(&"shunt".to_owned()), "{choices:?}");
     assert!(choices.contains(&"advance".to_owned()), "{choices:?}");
@@ -194,10 +196,7 @@ fn worked_example_stone_shunt_then_siding_then_grain_on_the_silo() {
     // (4) The Shunt first: the Grain car comes beside the Silo Station.
     play(&mut game, &["shunt"]);
     assert_eq!(game.loco(), 6);
-    assert_eq!(
-        train(&game),
-        ["5:red:coal", "4:blue:grain", "3:blue:log"]
-    );
+    assert_eq!(train(&game), ["5:red:coal", "4:blue:grain", "3:blue:log"]);
     assert_eq!(
         legal(&game).iter().filter(|s| *s == "shunt").count(),
         0,
@@ -292,7 +291,11 @@ fn the_second_player_takes_two_actions_and_manages_the_hand_from_round_two() {
         &["grain", "mail", "livestock"],
     ));
     play(&mut game, &["from left", "place coal"]);
-    assert_eq!(game.stage(), Stage::Actions, "no hand management in round 1");
+    assert_eq!(
+        game.stage(),
+        Stage::Actions,
+        "no hand management in round 1"
+    );
     let steps = legal(&game);
     assert!(steps.contains(&"advance".to_owned()), "{steps:?}");
     play(&mut game, &["place grain", "advance"]);
@@ -301,12 +304,7 @@ fn the_second_player_takes_two_actions_and_manages_the_hand_from_round_two() {
     assert_eq!(game.stage(), Stage::Discard);
     assert_eq!(
         legal(&game),
-        [
-            "keep",
-            "discard log",
-            "discard tank",
-            "discard log tank"
-        ]
+        ["keep", "discard log", "discard tank", "discard log tank"]
     );
     let error = game.apply(0, &Action::Advance).unwrap_err();
     assert!(error.message.contains("First manage your hand"), "{error}");
@@ -399,13 +397,24 @@ fn a_claim_closes_the_gap_behind_the_car() {
     let mut game = two_players(setup(EXAMPLE_MAP, 0, &["coal"], &["grain", "log"]));
     play(
         &mut game,
-        &["from left", "place coal", "place grain", "place log", "keep", "advance"],
+        &[
+            "from left",
+            "place coal",
+            "place grain",
+            "place log",
+            "keep",
+            "advance",
+        ],
     );
     assert_eq!(train(&game), ["2:red:coal", "1:blue:grain", "0:blue:log"]);
     // Red's second action: its Coal at column 2 claims the Single-Track Station on top.
     play(&mut game, &["claim 2 top"]);
     assert_eq!(on_card(&game, 0, 2), ["red:coal"]);
-    assert_eq!(train(&game), ["2:blue:grain", "1:blue:log"], "the rear slid forward");
+    assert_eq!(
+        train(&game),
+        ["2:blue:grain", "1:blue:log"],
+        "the rear slid forward"
+    );
     // Blue claims from the middle: its Grain at column 2 onto the Silo Station below.
     play(&mut game, &["keep", "claim 2 bottom"]);
     assert_eq!(on_card(&game, 1, 2), ["blue:grain"]);
@@ -414,23 +423,35 @@ fn a_claim_closes_the_gap_behind_the_car() {
     let error = game.apply(1, &"claim 2 top".parse().unwrap()).unwrap_err();
     assert!(error.message.contains("no free track"), "{error}");
     let error = game.apply(1, &"claim 4 top".parse().unwrap()).unwrap_err();
-    assert!(error.message.contains("No car stands beside column 4"), "{error}");
+    assert!(
+        error.message.contains("No car stands beside column 4"),
+        "{error}"
+    );
 }
 
 #[test]
 fn advancing_is_refused_once_the_rear_has_passed_the_last_card() {
     let mut game = two_players(setup(EXAMPLE_MAP, 0, &["coal"], &[]));
-    play(&mut game, &["from left", "place coal", "advance", "advance"]);
+    play(
+        &mut game,
+        &["from left", "place coal", "advance", "advance"],
+    );
     play(&mut game, &["keep", "advance", "advance"]);
     assert_eq!(train(&game), ["4:red:coal"]);
     play(&mut game, &["keep", "advance"]);
     assert_eq!(train(&game), ["5:red:coal"], "the rear is at the last card");
     play(&mut game, &["advance"]);
-    assert_eq!(train(&game), ["6:red:coal"], "and may still advance past it");
+    assert_eq!(
+        train(&game),
+        ["6:red:coal"],
+        "and may still advance past it"
+    );
     play(&mut game, &["keep"]);
     let steps = legal(&game);
     assert!(!steps.contains(&"advance".to_owned()), "{steps:?}");
-    let error = game.apply(seat_to_act(&game), &Action::Advance).unwrap_err();
+    let error = game
+        .apply(seat_to_act(&game), &Action::Advance)
+        .unwrap_err();
     assert!(error.message.contains("passed column 5"), "{error}");
 }
 
@@ -468,7 +489,13 @@ fn deferred_position() -> Whistlewood {
     );
     assert_eq!(
         train(&game),
-        ["3:red:coal", "2:blue:grain", "1:blue:mail", "0:red:log", "-1:red:tank"]
+        [
+            "3:red:coal",
+            "2:blue:grain",
+            "1:blue:mail",
+            "0:red:log",
+            "-1:red:tank"
+        ]
     );
     game
 }
@@ -532,7 +559,10 @@ fn with_no_action_left_the_waiting_advance_happens_at_the_end_of_the_turn() {
     let events = play(&mut game, &["place stone+shunt"]);
     let text = public_text(&events);
     assert!(text.contains("advance waits"), "{text}");
-    assert!(text.contains("waiting automatic advance happens now"), "{text}");
+    assert!(
+        text.contains("waiting automatic advance happens now"),
+        "{text}"
+    );
     assert_eq!(game.loco(), 6);
     assert!(!game.deferred_advance());
     assert_eq!(seat_to_act(&game), 0);
@@ -589,7 +619,11 @@ fn when_the_starting_player_places_the_last_tile_the_other_takes_one_more_turn()
         g.to_act() == ToAct::Over || g.round() > round
     });
     assert_eq!(game.to_act(), ToAct::Over);
-    assert_eq!(game.round(), round, "the game ended after blue's final turn");
+    assert_eq!(
+        game.round(),
+        round,
+        "the game ended after blue's final turn"
+    );
     assert!(game.outcome().is_some());
 }
 

@@ -16,6 +16,9 @@ pub mod scoring;
 mod turn;
 pub mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use notation::{Action, Row};
 pub use rules::{AutomaLevel, Whistlewood, WhistlewoodOptions, WhistlewoodSetup};
 pub use rulings::Rulings;
