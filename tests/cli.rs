@@ -171,3 +171,109 @@ fn replay_prints_the_state_and_stops_at_an_illegal_move() {
     assert!(!json["legal"].as_array().unwrap().is_empty());
     assert!(text(&bad.stderr).contains("move 1 refused"));
 }
+
+#[test]
+fn whistlewood_plays_itself_solo_and_with_two_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ww.db");
+    let out_dir = dir.path().join("boards");
+    let (db, out) = (db.to_str().unwrap(), out_dir.to_str().unwrap());
+    let solo = roundhouse(
+        &[
+            "play",
+            "whistlewood",
+            "--solo",
+            "--level",
+            "3",
+            "--bots",
+            "1",
+            "--seed",
+            "4",
+            "--db",
+            db,
+            "--out",
+            out,
+        ],
+        "",
+    );
+    assert!(solo.status.success(), "{}", text(&solo.stderr));
+    let stdout = text(&solo.stdout);
+    assert!(stdout.contains("The Automa places"), "{stdout}");
+    assert!(stdout.contains("Automa (level 3)"), "{stdout}");
+    assert!(stdout.contains("The game is over."), "{stdout}");
+    assert!(pngs_in(&out_dir) > 0);
+
+    let pair = roundhouse(
+        &[
+            "play",
+            "whistlewood",
+            "--bots",
+            "2",
+            "--seed",
+            "9",
+            "--db",
+            db,
+            "--out",
+            out,
+        ],
+        "",
+    );
+    assert!(pair.status.success(), "{}", text(&pair.stderr));
+    assert!(text(&pair.stdout).contains("The game is over."));
+
+    let bad = roundhouse(
+        &["play", "whistlewood", "--solo", "--level", "7", "--db", db],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("choose one of: 1, 2, 3"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
+#[test]
+fn whistlewood_replays_the_worked_example_from_an_explicit_setup() {
+    let moves = r#""from left", "place coal", "place grain", "place log", "keep", "advance",
+        "advance", "keep", "advance", "advance", "keep", "advance", "advance", "keep",
+        "place stone+shunt", "claim 3 bottom", "shunt", "claim 4 top""#;
+    let input = |extra: &str| {
+        format!(
+            r#"{{"players": 2, "seed": 3, "setup": {{"layout": ["BCDAD", "CAFBE"], "start_player": 0,
+            "piles": [["coal","tank","log","grain","grain","stone+action","stone+shunt","mail","livestock"],
+                      ["grain","log","stone+shunt","grain","stone+action","coal","mail","livestock","tank"]]}},
+            "moves": [{moves}{extra}]}}"#
+        )
+    };
+    let ok = roundhouse(&["replay", "whistlewood", "-"], &input(""));
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
+    assert_eq!(json["moves_applied"], 18);
+    let spots = &json["state"]["spots"];
+    assert_eq!(
+        spots[0][3].as_array().unwrap().len(),
+        1,
+        "the Grain on the Silo"
+    );
+    assert_eq!(
+        spots[1][2].as_array().unwrap().len(),
+        1,
+        "the Stone on the Siding"
+    );
+
+    let bad = roundhouse(
+        &["replay", "whistlewood", "-"],
+        &input(r#", "claim 1 top""#),
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(json["index"], 18);
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("First manage your hand")
+    );
+    assert_eq!(json["legal"][0]["notation"], "keep");
+}

@@ -229,8 +229,16 @@ impl Whistlewood {
             }
             Action::Discard(tiles) if tiles.is_empty() => "Keep your whole hand".into(),
             Action::Discard(tiles) => {
-                let names: Vec<&str> = tiles.iter().map(|t| t.kind.name()).collect();
-                format!("Discard {}, then draw", names.join(" and "))
+                let names: Vec<String> = tiles.iter().map(|t| t.describe()).collect();
+                let list = match names.split_last() {
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                format!(
+                    "Discard {list}, then draw back up to {}",
+                    self.rulings.hand_size
+                )
             }
             Action::Place(tile) => {
                 let column = self.car_column(self.train.len());
