@@ -118,6 +118,10 @@ pub struct Event {
     pub audience: Audience,
     /// What happened.
     pub text: String,
+    /// Whether it shows everyone something that was hidden until now (an Automa's tile from its
+    /// pile): a move followed by such an event cannot be taken back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reveals: bool,
 }
 
 impl Event {
@@ -126,6 +130,7 @@ impl Event {
         Event {
             audience: Audience::Everyone,
             text: text.into(),
+            reveals: false,
         }
     }
 
@@ -134,7 +139,21 @@ impl Event {
         Event {
             audience: Audience::Only(seat),
             text: text.into(),
+            reveals: false,
         }
+    }
+
+    /// An event everyone may read that shows what was hidden until now.
+    pub fn revealing(text: impl Into<String>) -> Self {
+        Event {
+            reveals: true,
+            ..Event::public(text)
+        }
+    }
+
+    /// Whether `seat` learnt something hidden from this event (its own secret, or a public reveal).
+    pub fn shows_hidden_to(&self, seat: Seat) -> bool {
+        self.reveals || self.audience == Audience::Only(seat)
     }
 }
 

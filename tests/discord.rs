@@ -485,6 +485,76 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
     second.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solo_whistlewood_game_against_the_automa_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&config(
+        &fake,
+        &dir.path().join("w.db"),
+        RemindersConfig::default(),
+    ))
+    .await;
+    fake.wait_ready(WAIT).await;
+    fake.wait_commands(WAIT).await;
+    let opened = command(
+        &fake,
+        &alice(),
+        "game new",
+        json!({"game": "whistlewood", "options": "level=3"}),
+    )
+    .await;
+    assert!(
+        opened.content.contains("Whistlewood Express"),
+        "{}",
+        opened.content
+    );
+    let started = command(&fake, &alice(), "game start", json!({})).await;
+    assert!(started.attachments[0].1.starts_with(PNG_SIGNATURE));
+    assert_eq!(pinged(&started), alice().id);
+
+    let ends: Vec<String> = legal(&fake, &alice(), CHANNEL, "from")
+        .await
+        .into_iter()
+        .map(|(_, notation)| notation)
+        .collect();
+    assert_eq!(ends, ["from left", "from right"]);
+    let chosen = command(&fake, &alice(), "move", json!({"action": "from right"})).await;
+    assert!(!chosen.ephemeral);
+    assert_eq!(
+        chosen.content.matches("The Automa places").count(),
+        3,
+        "{}",
+        chosen.content
+    );
+    assert!(chosen.attachments[0].1.starts_with(PNG_SIGNATURE));
+    let hand = command(&fake, &alice(), "hand", json!({})).await;
+    assert!(
+        hand.ephemeral && hand.content.contains("Your hand"),
+        "{}",
+        hand.content
+    );
+
+    // Play to the end with the first legal step; every turn message stays within Discord's limits
+    // (the fake refuses anything longer than 2000 characters).
+    let mut last = chosen;
+    for _ in 0..200 {
+        let steps = legal(&fake, &alice(), CHANNEL, "").await;
+        let Some((_, notation)) = steps.first() else {
+            break;
+        };
+        last = command(&fake, &alice(), "move", json!({"action": notation})).await;
+        assert!(!last.ephemeral, "{}", last.content);
+    }
+    assert!(
+        last.content.contains("Automa (level 3)"),
+        "{}",
+        last.content
+    );
+    assert!(fake.unexpected_requests().is_empty());
+    bot.stop().await;
+}
+
 #[test]
 fn serve_with_a_bad_configuration_exits_2_with_one_line() {
     let dir = tempfile::tempdir().unwrap();

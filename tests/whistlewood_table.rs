@@ -134,3 +134,36 @@ fn a_two_player_game_keeps_each_hand_private() {
     assert!(!text.contains("Your hand"), "{text}");
     assert!(text.contains("hand 3, draw pile 6"), "{text}");
 }
+
+#[test]
+fn in_solo_a_step_may_be_taken_back_unless_the_automa_has_shown_its_tiles_since() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db"));
+    open(&table, &[("level", "1")], 3);
+    table.handle(&place(), &alice(), Command::Start).unwrap();
+    table
+        .handle(&place(), &alice(), Command::Move("from left".into()))
+        .unwrap();
+    let refused = table
+        .handle(&place(), &alice(), Command::Undo)
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("an Automa's tile"), "{refused}");
+
+    // The first action of the player's turn reveals nothing: taking it back needs no one's consent.
+    let first = table.legal_moves(&place(), &alice(), "place").unwrap()[0]
+        .notation
+        .clone();
+    let before = table.legal_moves(&place(), &alice(), "").unwrap();
+    table
+        .handle(&place(), &alice(), Command::Move(first))
+        .unwrap();
+    let undone = table.handle(&place(), &alice(), Command::Undo).unwrap();
+    assert!(
+        public_text(&undone).contains("took back"),
+        "{}",
+        public_text(&undone)
+    );
+    let after = table.legal_moves(&place(), &alice(), "").unwrap();
+    assert_eq!(before, after, "the position is as before the step");
+}

@@ -1,7 +1,7 @@
 //! Taking back a move: only the caller's own last move, only before another person has moved, never across
 //! hidden information the caller has seen since, and only when every other person at the table agrees.
 
-use crate::game::{Audience, Seat};
+use crate::game::Seat;
 use crate::store::{GameRecord, MoveRecord, UndoChange, UndoRequest, Update};
 
 use super::play::Progress;
@@ -75,11 +75,11 @@ impl Table {
         let revealed = events[keep..]
             .iter()
             .flatten()
-            .any(|e| e.audience == Audience::Only(seat));
+            .any(|e| e.shows_hidden_to(seat));
         if revealed {
             return Err(TableError::NoUndo(
-                "since that move you have seen a hidden card (a draw), and taking it back would cross \
-                 hidden information."
+                "since that move you have seen something hidden (a draw, or an Automa's tile), and taking \
+                 it back would cross hidden information."
                     .into(),
             ));
         }

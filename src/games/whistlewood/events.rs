@@ -81,12 +81,16 @@ pub fn drew(seat: Seat, tiles: &[TileType]) -> Event {
     )
 }
 
-/// A tile joined the train.
+/// A tile joined the train. The Automa's comes from the top of its hidden pile, so it reveals.
 pub fn placed(who: Who, tile: TileType, column: i32) -> Event {
-    Event::public(format!(
+    let text = format!(
         "{who} places a {} at the end of the train (column {column}).",
         tile.describe()
-    ))
+    );
+    match who {
+        Who::Automa => Event::revealing(text),
+        Who::Seat(_) => Event::public(text),
+    }
 }
 
 /// The train advanced by itself after a placement.
