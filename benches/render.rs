@@ -1,8 +1,10 @@
-//! How fast the Yardmaster pictures are drawn and encoded: a five-player table in its last round, and
-//! the hand of the player to act. The PNG sizes are printed once before timing.
+//! How fast the pictures are drawn and encoded: a five-player Yardmaster table in its last round and the
+//! hand of the player to act; a Whistlewood table late in a bot game and the hand of the player to move.
+//! The PNG sizes are printed once before timing.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use roundhouse::game::Viewer;
+use roundhouse::game::{BotPlayer, Game, GameRng, Viewer};
+use roundhouse::games::whistlewood::{self, Whistlewood, WhistlewoodOptions, WhistlewoodView};
 use roundhouse::games::yardmaster::cards::Face;
 use roundhouse::games::yardmaster::draw::{board_png, hand_png};
 use roundhouse::games::yardmaster::view::{
@@ -90,5 +92,46 @@ fn pictures(c: &mut Criterion) {
     c.bench_function("yardmaster hand png", |b| b.iter(|| hand_png(&view)));
 }
 
-criterion_group!(benches, pictures);
+/// The last position before the game ends in a seeded two-player bot game, seen by the player to move.
+fn late_whistlewood_view() -> WhistlewoodView {
+    let mut rng = GameRng::seeded(2024);
+    let options = WhistlewoodOptions::default();
+    let setup = Whistlewood::deal(&options, 2, &mut rng);
+    let mut game = Whistlewood::start(options, 2, setup, 2024).expect("a dealt setup starts");
+    let mut last = game.clone();
+    while let Some(&seat) = game.to_act().seats().first() {
+        last = game.clone();
+        let action = game.bot_action(seat, &mut rng);
+        game.apply_quiet(seat, &action)
+            .expect("bots play legal steps");
+    }
+    let seat = last.to_act().seats()[0];
+    last.view(Viewer::Seat(seat))
+}
+
+fn whistlewood_pictures(c: &mut Criterion) {
+    let view = late_whistlewood_view();
+    let names: Vec<String> = ["Alice", "Bram"].map(String::from).to_vec();
+    let board = whistlewood::draw::board_png(&view, &names);
+    let hand = whistlewood::draw::hand_png(&view).expect("the player to move has a hand");
+    println!(
+        "whistlewood board PNG: {:.1} KB ({} cars in the train, {} on the map), hand PNG: {:.1} KB",
+        board.len() as f64 / 1024.0,
+        view.train.len(),
+        view.rows
+            .iter()
+            .flatten()
+            .map(|c| c.cars.len())
+            .sum::<usize>(),
+        hand.len() as f64 / 1024.0
+    );
+    c.bench_function("whistlewood board png, late game", |b| {
+        b.iter(|| whistlewood::draw::board_png(&view, &names))
+    });
+    c.bench_function("whistlewood hand png", |b| {
+        b.iter(|| whistlewood::draw::hand_png(&view))
+    });
+}
+
+criterion_group!(benches, pictures, whistlewood_pictures);
 criterion_main!(benches);

@@ -1,0 +1,88 @@
+//! The whole board: header, players, the turn bar or the result banner, and the map with the train.
+
+use render::palette;
+use render::{Canvas, Rect};
+
+use super::columns::Columns;
+use super::style::{BLOCK_GAP, BOARD_MIN_W, MARGIN};
+use super::{header, map, players, results, turn};
+use crate::games::whistlewood::view::WhistlewoodView;
+
+/// Where the blocks of a board go.
+pub struct Layout {
+    /// The columns of the map and the train.
+    pub columns: Columns,
+    /// The picture's size.
+    pub width: f32,
+    /// Its height.
+    pub height: f32,
+    /// The top of the players' panels.
+    pub players_top: f32,
+    /// The turn bar or result banner, if any.
+    pub status: Option<Rect>,
+    /// The top of the map block.
+    pub map_top: f32,
+    /// The left edge of the map block (it is centred when narrower than the board).
+    pub map_left: f32,
+}
+
+impl Layout {
+    /// The layout of `view`'s board.
+    pub fn new(view: &WhistlewoodView) -> Layout {
+        let natural = Columns::new(view, MARGIN);
+        let content_w = natural.width().max(BOARD_MIN_W - 2.0 * MARGIN);
+        let map_left = MARGIN + (content_w - natural.width()) / 2.0;
+        let columns = Columns::new(view, map_left);
+        let players_top = MARGIN + header::HEIGHT + BLOCK_GAP;
+        let status_top = players_top + players::HEIGHT + BLOCK_GAP;
+        let status_h = match (&view.outcome, &view.turn) {
+            (Some(outcome), _) => Some(results::height(outcome)),
+            (None, Some(_)) => Some(turn::HEIGHT),
+            (None, None) => None,
+        };
+        let status = status_h.map(|h| Rect::new(MARGIN, status_top, content_w, h));
+        let map_top = status.map_or(status_top, |r| r.bottom() + BLOCK_GAP);
+        Layout {
+            columns,
+            width: content_w + 2.0 * MARGIN,
+            height: map_top + map::HEIGHT + MARGIN,
+            players_top,
+            status,
+            map_top,
+            map_left,
+        }
+    }
+}
+
+/// The board of `view`, with `names` in seat order.
+pub fn draw(view: &WhistlewoodView, names: &[String]) -> Canvas {
+    let layout = Layout::new(view);
+    let content_w = layout.width - 2.0 * MARGIN;
+    let mut canvas = Canvas::new(
+        layout.width.ceil() as u32,
+        layout.height.ceil() as u32,
+        palette::BACKGROUND,
+    );
+    header::paint(&mut canvas, view, MARGIN, MARGIN, content_w);
+    players::paint(
+        &mut canvas,
+        view,
+        names,
+        MARGIN,
+        layout.players_top,
+        content_w,
+    );
+    match (&view.outcome, &view.turn, layout.status) {
+        (Some(outcome), _, Some(rect)) => results::paint(&mut canvas, rect, view, outcome, names),
+        (None, Some(turn), Some(rect)) => turn::paint(&mut canvas, rect, view, turn, names),
+        _ => {}
+    }
+    map::paint(
+        &mut canvas,
+        view,
+        &layout.columns,
+        layout.map_left,
+        layout.map_top,
+    );
+    canvas
+}

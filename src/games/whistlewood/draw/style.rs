@@ -1,0 +1,165 @@
+//! The look of Whistlewood pictures: sizes, text styles and colours, named in one place.
+
+use render::palette;
+use render::{Colour, TextStyle};
+
+use crate::games::whistlewood::cars::Owner;
+
+/// Space around the whole picture.
+pub const MARGIN: f32 = 16.0;
+/// Space between stacked blocks (header, players, turn, map).
+pub const BLOCK_GAP: f32 = 10.0;
+/// Space inside a panel, around its content.
+pub const PANEL_PAD: f32 = 12.0;
+/// Corner radius of panels.
+pub const PANEL_RADIUS: f32 = 10.0;
+/// Width of the outline marking a highlighted panel.
+pub const HIGHLIGHT_WIDTH: f32 = 3.0;
+
+/// A location card on the map.
+pub const CARD_W: f32 = 188.0;
+/// Its height.
+pub const CARD_H: f32 = 150.0;
+/// Space between two cards of a row.
+pub const CARD_GAP: f32 = 10.0;
+/// The map's width: five cards and the gaps between them.
+pub const MAP_W: f32 = 5.0 * CARD_W + 4.0 * CARD_GAP;
+/// Space between the map and the zones before and past it.
+pub const ZONE_GAP: f32 = 16.0;
+/// Height of the row of column numbers above the map.
+pub const COLUMN_ROW_H: f32 = 34.0;
+/// Height of the train's lane between the two rows.
+pub const LANE_H: f32 = 92.0;
+/// Space between the lane and the card rows.
+pub const LANE_GAP: f32 = 6.0;
+/// Height of the legend line under the map.
+pub const LEGEND_H: f32 = 30.0;
+
+/// A car (or the locomotive) in the train.
+pub const TRAIN_TILE_W: f32 = 124.0;
+/// Its height (without wheels).
+pub const TRAIN_TILE_H: f32 = 60.0;
+/// The width one column takes before or past the map.
+pub const OFF_PITCH: f32 = 134.0;
+/// The narrowest an off-map column may be squeezed when many cars stand off the map.
+pub const OFF_MIN_PITCH: f32 = 60.0;
+/// Space between two cars standing off the map.
+pub const OFF_GAP: f32 = 10.0;
+/// The narrowest board, so the players' panels have room.
+pub const BOARD_MIN_W: f32 = 1240.0;
+/// The widest a board may grow before the columns off the map are squeezed.
+pub const BOARD_MAX_W: f32 = 1440.0;
+
+/// Small pill-shaped labels ("TO MOVE").
+pub const CHIP_H: f32 = 22.0;
+/// Space between chips and what they follow.
+pub const CHIP_GAP: f32 = 8.0;
+/// Height of the title line.
+pub const TITLE_LINE_H: f32 = 38.0;
+/// Height of a line under the title.
+pub const SUBTITLE_LINE_H: f32 = 28.0;
+/// Height of a player's name line.
+pub const NAME_LINE_H: f32 = 34.0;
+/// Height of one line of small print.
+pub const DETAIL_LINE_H: f32 = 24.0;
+/// Height of the turn line.
+pub const TURN_LINE_H: f32 = 32.0;
+/// Height of one standing in the result banner.
+pub const STANDING_LINE_H: f32 = 32.0;
+
+/// The picture's title.
+pub const TITLE: TextStyle = TextStyle::bold(28.0, palette::TEXT);
+/// Important facts (the round, the turn, a result's title).
+pub const HEADLINE: TextStyle = TextStyle::bold(21.0, palette::TEXT);
+/// Secondary header lines.
+pub const SUBTITLE: TextStyle = TextStyle::regular(18.0, palette::TEXT_MUTED);
+/// A player's name.
+pub const NAME: TextStyle = TextStyle::bold(22.0, palette::TEXT);
+/// A player's total score.
+pub const SCORE: TextStyle = TextStyle::bold(28.0, palette::TEXT);
+/// Small print.
+pub const DETAIL: TextStyle = TextStyle::regular(16.0, palette::TEXT_MUTED);
+/// Text inside chips.
+pub const CHIP_TEXT: TextStyle = TextStyle::bold(13.0, palette::INK_DARK);
+/// Column numbers and zone names above the map.
+pub const COLUMN_LABEL: TextStyle = TextStyle::bold(15.0, palette::TEXT_MUTED);
+/// A card's name.
+pub const CARD_NAME: TextStyle = TextStyle::bold(13.0, palette::INK_DARK);
+/// The word under an icon on a card.
+pub const ICON_LABEL: TextStyle = TextStyle::regular(12.0, palette::INK_DARK);
+
+/// Red cars (Okabe–Ito vermillion).
+pub const RED_CAR: Colour = palette::CARGO_RED;
+/// Blue cars (Okabe–Ito sky blue): apart from vermillion for every common colour-vision deficiency.
+pub const BLUE_CAR: Colour = palette::CARGO_BLUE;
+/// The paper of a Station card.
+pub const STATION_PAPER: Colour = palette::CARD_FACE;
+/// The paper of a Field card.
+pub const FIELD_PAPER: Colour = Colour::hex(0xe6dfb8);
+/// The paper of a River card.
+pub const RIVER_PAPER: Colour = Colour::hex(0xcfe2e8);
+/// The paper of a Siding.
+pub const SIDING_PAPER: Colour = Colour::hex(0xd8d0c4);
+/// A free track on a card.
+pub const FREE_TRACK: Colour = Colour::hex(0xc2c6cc);
+/// The outline of a free track.
+pub const FREE_TRACK_EDGE: Colour = Colour::hex(0x80848e);
+/// The lane the train runs in.
+pub const LANE: Colour = Colour::hex(0x232428);
+/// The rails in the lane.
+pub const RAIL: Colour = Colour::hex(0x6d6f78);
+/// The hatching over the lane past the last Station column.
+pub const LOSS_HATCH: Colour = Colour::hex(0x4a3a3a);
+/// Ink of the House, Silo and Siding icons.
+pub const ICON_INK: Colour = Colour::hex(0x5a4632);
+/// The Silo's body.
+pub const SILO_FILL: Colour = Colour::hex(0xb0864a);
+/// The Field icon's crop.
+pub const FIELD_FILL: Colour = Colour::hex(0xd6b85a);
+/// The River icon's water.
+pub const RIVER_FILL: Colour = Colour::hex(0x2a7fa8);
+
+/// The colour of an owner's cars.
+pub fn owner_colour(owner: Owner) -> Colour {
+    if owner == 0 { RED_CAR } else { BLUE_CAR }
+}
+
+/// The letter marking an owner's cars, so colour is never the only cue.
+pub fn owner_letter(owner: Owner) -> &'static str {
+    if owner == 0 { "R" } else { "B" }
+}
+
+/// Points with their sign, as cars show them: "+5", "0", "−5".
+pub fn signed(points: i32) -> String {
+    match points {
+        0 => "0".to_owned(),
+        p if p > 0 => format!("+{p}"),
+        p => format!("−{}", -p),
+    }
+}
+
+/// A plain number, with a real minus sign when negative.
+pub fn number(value: i32) -> String {
+    if value < 0 {
+        format!("−{}", -value)
+    } else {
+        value.to_string()
+    }
+}
+
+/// The baseline that centres `style`'s capitals in a line `line_h` high whose top is `top`.
+pub fn baseline_in(top: f32, line_h: f32, style: &TextStyle) -> f32 {
+    top + (line_h + style.cap_height()) / 2.0
+}
+
+/// "1st", "2nd".
+pub fn ordinal(place: u32) -> String {
+    let suffix = match (place % 10, place % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
+}
