@@ -46,4 +46,3 @@ pub fn push_number(out: &mut String, n: i64) {
         out.push(char::from(d));
     }
 }
-

@@ -120,7 +120,11 @@ impl Whistlewood {
             .into_iter()
             .flatten()
             .filter(|&c| c < super::rulings::COLUMNS)
-            .map(|c| self.rulings.locations[self.location_at(row, c)].nature.len())
+            .map(|c| {
+                self.rulings.locations[self.location_at(row, c)]
+                    .nature
+                    .len()
+            })
             .sum()
     }
 }

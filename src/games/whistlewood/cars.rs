@@ -221,8 +221,17 @@ mod tests {
         ] {
             assert_eq!(tile.to_string().parse::<TileType>(), Ok(tile));
         }
-        assert_eq!(" Grain ".parse::<TileType>(), Ok(TileType::plain(CarKind::Grain)));
-        assert!("gold".parse::<TileType>().unwrap_err().message.contains("grain, stone"));
+        assert_eq!(
+            " Grain ".parse::<TileType>(),
+            Ok(TileType::plain(CarKind::Grain))
+        );
+        assert!(
+            "gold"
+                .parse::<TileType>()
+                .unwrap_err()
+                .message
+                .contains("grain, stone")
+        );
         assert!("stone+boost".parse::<TileType>().is_err());
     }
 }

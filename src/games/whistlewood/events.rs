@@ -36,7 +36,11 @@ pub fn direction(chooser: Seat, start: Owner, from_left: bool, solo: bool) -> Ev
     let who = if solo {
         format!("{} sets the locomotive for the Automa", seat_ref(chooser))
     } else {
-        format!("{} ({}) starts and sets the locomotive", seat_ref(chooser), COLOURS[start])
+        format!(
+            "{} ({}) starts and sets the locomotive",
+            seat_ref(chooser),
+            COLOURS[start]
+        )
     };
     Event::public(format!(
         "{who} at the {end} end: the train travels {way} all game."
@@ -59,7 +63,9 @@ pub fn discarded(who: Who, count: usize) -> Event {
 
 /// A discard pile became the draw pile.
 pub fn reshuffled(who: Who) -> Event {
-    Event::public(format!("{who} shuffles their discard pile into a new draw pile."))
+    Event::public(format!(
+        "{who} shuffles their discard pile into a new draw pile."
+    ))
 }
 
 /// What a player drew (only they read it).
@@ -121,7 +127,9 @@ pub fn shunted(moved: bool, loco: i8, advance_waits: bool) -> Event {
         "Shunt: the train is at its starting position and cannot move back.".to_owned()
     };
     if advance_waits {
-        text.push_str(" Three cars stand before the map: the automatic advance waits for the next action.");
+        text.push_str(
+            " Three cars stand before the map: the automatic advance waits for the next action.",
+        );
     }
     Event::public(text)
 }

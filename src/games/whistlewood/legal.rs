@@ -234,7 +234,10 @@ impl Whistlewood {
             }
             Action::Place(tile) => {
                 let column = self.car_column(self.train.len());
-                let mut text = format!("Place your {} at the end (column {column})", tile.describe());
+                let mut text = format!(
+                    "Place your {} at the end (column {column})",
+                    tile.describe()
+                );
                 if let Some(bonus) = tile.bonus {
                     text.push_str(&format!(", then its {}", bonus.name()));
                 }

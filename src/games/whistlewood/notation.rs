@@ -193,7 +193,11 @@ mod tests {
             Action::Shunt,
         ];
         for step in steps {
-            assert_eq!(step.to_string().parse::<Action>(), Ok(step.clone()), "{step}");
+            assert_eq!(
+                step.to_string().parse::<Action>(),
+                Ok(step.clone()),
+                "{step}"
+            );
         }
     }
 

@@ -37,13 +37,24 @@ fn card_text(card: &CardView) -> String {
             .map(|c| format!("{}:{}", &COLOURS[c.owner][..1], c.tile))
             .collect();
         let free = usize::from(card.tracks).saturating_sub(card.cars.len());
-        write!(text, " [{}{}]", cars.join(" "), "_ ".repeat(free).trim_end()).ok();
+        write!(
+            text,
+            " [{}{}]",
+            cars.join(" "),
+            "_ ".repeat(free).trim_end()
+        )
+        .ok();
     }
     text
 }
 
 fn short_name(card: &CardView) -> &'static str {
-    match (card.station, card.silo, card.tracks, card.bonuses.is_empty()) {
+    match (
+        card.station,
+        card.silo,
+        card.tracks,
+        card.bonuses.is_empty(),
+    ) {
         (true, true, _, _) => "Silo",
         (true, false, 1, _) => "Station1",
         (true, false, _, _) => "Station",
@@ -198,7 +209,10 @@ pub fn board_text(view: &WhistlewoodView, names: &[String]) -> String {
 /// The viewer's hand as text.
 pub fn hand_text(view: &WhistlewoodView) -> Option<String> {
     let hand = view.hand.as_ref()?;
-    let names: Vec<String> = hand.iter().map(|t| format!("{t} ({})", t.describe())).collect();
+    let names: Vec<String> = hand
+        .iter()
+        .map(|t| format!("{t} ({})", t.describe()))
+        .collect();
     let mut text = if names.is_empty() {
         "Your hand is empty.".to_owned()
     } else {
@@ -234,4 +248,3 @@ impl Presenter for Whistlewood {
         include_str!("rules.md")
     }
 }
-

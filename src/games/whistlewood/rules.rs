@@ -272,7 +272,9 @@ impl Whistlewood {
     fn participant(&self, owner: Owner) -> Participant {
         match (self.seat_of(owner), self.solo) {
             (Some(seat), _) => Participant::Seat(seat),
-            (None, Some(level)) => Participant::Automa(format!("Automa (level {})", level.number())),
+            (None, Some(level)) => {
+                Participant::Automa(format!("Automa (level {})", level.number()))
+            }
             (None, None) => Participant::Seat(owner),
         }
     }
@@ -528,5 +530,4 @@ impl Whistlewood {
         piles.draw.append(&mut piles.discard);
         piles.draw.shuffle(&mut self.rng);
     }
-
 }

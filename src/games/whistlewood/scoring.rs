@@ -102,7 +102,13 @@ fn copies(game: &Whistlewood, tile: Tile) -> bool {
         .is_some_and(|s| s.on_station == StationValue::CopyOther)
 }
 
-fn plain_value(game: &Whistlewood, value: &StationValue, silo: bool, row: usize, column: usize) -> i32 {
+fn plain_value(
+    game: &Whistlewood,
+    value: &StationValue,
+    silo: bool,
+    row: usize,
+    column: usize,
+) -> i32 {
     match value {
         StationValue::Flat(points) => *points,
         StationValue::CopyOther => 0,
@@ -110,7 +116,10 @@ fn plain_value(game: &Whistlewood, value: &StationValue, silo: bool, row: usize,
             base + per_icon * game.nature_next_to(row, column) as i32
         }
         StationValue::ByColumn(values) => values.get(column).copied().unwrap_or(0),
-        StationValue::Silo { silo: on_silo, other } => {
+        StationValue::Silo {
+            silo: on_silo,
+            other,
+        } => {
             if silo {
                 *on_silo
             } else {
@@ -119,4 +128,3 @@ fn plain_value(game: &Whistlewood, value: &StationValue, silo: bool, row: usize,
         }
     }
 }
-

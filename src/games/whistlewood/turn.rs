@@ -114,18 +114,28 @@ impl Whistlewood {
     /// Carries out an action of `owner`: its automatic advance, the automatic advance that waited for
     /// it, and the end of the game it may bring. Returns the bonuses it gives (None if none, or if the
     /// game ended).
-    pub(super) fn act(&mut self, owner: Owner, act: Act, sink: &mut impl Sink) -> Option<BonusGroup> {
+    pub(super) fn act(
+        &mut self,
+        owner: Owner,
+        act: Act,
+        sink: &mut impl Sink,
+    ) -> Option<BonusGroup> {
         let mut bonus = None;
         let mut advanced_by_itself = false;
         match act {
             Act::Place(tile) => {
                 self.train.push(tile);
-                let (tile_type, column) = (self.tile_type(tile), self.car_column(self.train.len() - 1));
+                let (tile_type, column) =
+                    (self.tile_type(tile), self.car_column(self.train.len() - 1));
                 sink.emit(|| events::placed(self.who(owner), tile_type, column));
                 advanced_by_itself = self.auto_advance_if_due(sink);
                 bonus = tile_type.bonus.map(|b| group_of(&[b]));
                 if self.piles[owner].all_placed() && self.ends_after_turn_of.is_none() {
-                    let last = if owner == self.start_owner { 1 - owner } else { owner };
+                    let last = if owner == self.start_owner {
+                        1 - owner
+                    } else {
+                        owner
+                    };
                     self.ends_after_turn_of = Some(last);
                     let other_plays = last != owner;
                     sink.emit(|| events::last_tile(self.who(owner), self.who(last), other_plays));
@@ -332,7 +342,9 @@ impl Whistlewood {
     /// The index of the car beside a column index (0..5), if one stands there.
     pub(super) fn car_at_column(&self, column: usize) -> Option<usize> {
         let car = i32::from(self.loco) - column as i32 - 2;
-        usize::try_from(car).ok().filter(|&car| car < self.train.len())
+        usize::try_from(car)
+            .ok()
+            .filter(|&car| car < self.train.len())
     }
 
     /// Free tracks on Stations, over the whole map.

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use super::cabooses::{CABOOSES, CabooseId, DEFAULT_POOL};
 use super::cards::{self, Face};
 use super::events;
-use crate::games::narration::{Quiet, Sink};
 use super::notation::{Action, Side};
 use super::scoring::{self, GameScore};
 use super::train::{self, Placed, Slot};
@@ -19,6 +18,7 @@ use crate::game::{
     Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer, seat_ref,
 };
+use crate::games::narration::{Quiet, Sink};
 
 /// An off/on switch option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,9 +1,9 @@
 //! Scores: train value, cargo runs, the longest-run bonus, Caboose points and the final ranking.
 
 use super::cabooses::{self, CabooseId};
-use crate::games::narration::push_number;
 use super::train::{self, Placed};
 use crate::game::Seat;
+use crate::games::narration::push_number;
 
 /// What one train shows, computed in one pass for scoring and Cabooses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
