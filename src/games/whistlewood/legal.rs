@@ -191,6 +191,9 @@ impl Whistlewood {
     }
 
     fn why_no_claim(&self, owner: Owner, column: u8, row: Row) -> String {
+        if !(1..=COLUMNS).contains(&usize::from(column)) {
+            return format!("There is no column {column}: columns are 1 to {COLUMNS}.");
+        }
         let index = usize::from(column) - 1;
         let Some(car) = self.car_at_column(index) else {
             return format!("No car stands beside column {column}.");
