@@ -25,7 +25,8 @@ impl Whistlewood {
             Stage::Direction => vec![Action::FromLeft(true), Action::FromLeft(false)],
             Stage::Discard => self.discard_choices(),
             Stage::Actions => {
-                let mut steps = Vec::new();
+                // Room for the base game's most: a Shunt, three places, ten claims and an advance.
+                let mut steps = Vec::with_capacity(16);
                 if let Some(group) = self.pending.last()
                     && group.shunts > 0
                     && group.actions > 0
@@ -38,7 +39,8 @@ impl Whistlewood {
         }
     }
 
-    /// Every different set of tiles the player to move may discard (the empty set keeps the hand).
+    /// Every different set of tiles the player to move may discard (the empty set keeps the hand), fewest
+    /// first.
     fn discard_choices(&self) -> Vec<Action> {
         let mut hand: Vec<TileType> = self.piles[self.current]
             .hand
@@ -46,21 +48,26 @@ impl Whistlewood {
             .map(|&t| self.tile_type(t))
             .collect();
         hand.sort_unstable();
-        let mut choices: Vec<Action> = Vec::with_capacity(1 << hand.len());
-        for mask in 0u32..(1 << hand.len()) {
-            let tiles: Vec<TileType> = (0..hand.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| hand[i])
-                .collect();
-            let choice = Action::Discard(tiles);
-            if !choices.contains(&choice) {
-                choices.push(choice);
+        // Equal tiles are taken first to last, so each set comes from exactly one mask: the first one.
+        let repeats_a_skipped_tile = |mask: u32| {
+            (1..hand.len()).any(|i| {
+                hand[i] == hand[i - 1] && mask & (1 << i) != 0 && mask & (1 << (i - 1)) == 0
+            })
+        };
+        let masks = 0u32..(1 << hand.len());
+        let mut choices: Vec<Action> = Vec::with_capacity(masks.len());
+        for size in 0..=hand.len() as u32 {
+            for mask in masks.clone() {
+                if mask.count_ones() != size || repeats_a_skipped_tile(mask) {
+                    continue;
+                }
+                let tiles: Vec<TileType> = (0..hand.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| hand[i])
+                    .collect();
+                choices.push(Action::Discard(tiles));
             }
         }
-        choices.sort_by_key(|c| match c {
-            Action::Discard(tiles) => tiles.len(),
-            _ => 0,
-        });
         choices
     }
 
@@ -72,22 +79,22 @@ impl Whistlewood {
     /// Appends every legal action (place, claim, advance) of the player to move.
     fn push_actions(&self, steps: &mut Vec<Action>) {
         let owner = self.current;
-        let start = steps.len();
-        for &tile in &self.piles[owner].hand {
-            let place = Action::Place(self.tile_type(tile));
-            if !steps[start..].contains(&place) {
-                steps.push(place);
+        let hand = &self.piles[owner].hand;
+        for (i, &tile) in hand.iter().enumerate() {
+            let tile_type = self.tile_type(tile);
+            if !hand[..i].iter().any(|&t| self.tile_type(t) == tile_type) {
+                steps.push(Action::Place(tile_type));
             }
         }
         if self.only_places() {
             return;
         }
-        for option in self.claim_options(owner) {
+        self.claims(owner).for_each(|option| {
             steps.push(Action::Claim {
                 column: option.column as u8 + 1,
                 row: Row::from_index(option.row),
-            });
-        }
+            })
+        });
         if self.advance_allowed() {
             steps.push(Action::Advance);
         }
@@ -98,26 +105,60 @@ impl Whistlewood {
         let owner = self.current;
         !self.piles[owner].hand.is_empty()
             || (!self.only_places()
-                && (self.advance_allowed() || !self.claim_options(owner).is_empty()))
+                && (self.advance_allowed() || self.claims(owner).next().is_some()))
     }
 
     /// Every claim `owner` could make now: its cars beside the map and the cards there with a free track.
     pub fn claim_options(&self, owner: Owner) -> Vec<ClaimOption> {
-        let mut options = Vec::new();
-        for column in 0..COLUMNS {
-            let Some(car) = self.car_at_column(column) else {
-                continue;
-            };
-            if self.train[car].owner() != owner {
-                continue;
+        self.claims(owner).collect()
+    }
+
+    /// The claims of [`Self::claim_options`], one by one, column by column and top row first.
+    fn claims(&self, owner: Owner) -> impl Iterator<Item = ClaimOption> {
+        self.cars_beside_the_map()
+            .filter(move |&(car, _)| self.train[car].owner() == owner)
+            .flat_map(move |(car, column)| {
+                (0..ROWS)
+                    .filter(move |&row| self.free_tracks(row, column) > 0)
+                    .map(move |row| ClaimOption { car, row, column })
+            })
+    }
+
+    /// Whether `owner`'s car beside `column` (1 to 5) may claim the card in `row`.
+    fn can_claim(&self, owner: Owner, column: u8, row: Row) -> bool {
+        let Some(index) = usize::from(column).checked_sub(1).filter(|&i| i < COLUMNS) else {
+            return false;
+        };
+        self.car_at_column(index)
+            .is_some_and(|car| self.train[car].owner() == owner)
+            && self.free_tracks(row.index(), index) > 0
+    }
+
+    /// Whether the player to move holds every tile of `tiles` (a tile named twice must be held twice).
+    fn holds_all(&self, tiles: &[TileType]) -> bool {
+        let hand = &self.piles[self.current].hand;
+        let held = |tile: &TileType| hand.iter().filter(|&&t| self.tile_type(t) == *tile).count();
+        let named = |tile: &TileType| tiles.iter().filter(|&t| t == tile).count();
+        tiles.iter().all(|tile| named(tile) <= held(tile))
+    }
+
+    /// Whether `action` is one of [`Self::legal_steps`], checked without listing them.
+    fn allows(&self, action: &Action) -> bool {
+        let owner = self.current;
+        match (self.stage, action) {
+            (Stage::Direction, Action::FromLeft(_)) => true,
+            (Stage::Discard, Action::Discard(tiles)) => tiles.is_sorted() && self.holds_all(tiles),
+            (Stage::Actions, Action::Shunt) => self
+                .pending
+                .last()
+                .is_some_and(|group| group.shunts > 0 && group.actions > 0),
+            (Stage::Actions, Action::Place(tile)) => self.holds_all(&[*tile]),
+            (Stage::Actions, Action::Claim { column, row }) => {
+                !self.only_places() && self.can_claim(owner, *column, *row)
             }
-            for row in 0..ROWS {
-                if self.free_tracks(row, column) > 0 {
-                    options.push(ClaimOption { car, row, column });
-                }
-            }
+            (Stage::Actions, Action::Advance) => !self.only_places() && self.advance_allowed(),
+            _ => false,
         }
-        options
     }
 
     /// Free tracks on the card at (row, column index).
@@ -128,17 +169,16 @@ impl Whistlewood {
 
     /// Why `seat` may not take `action` now, if it may not.
     pub(super) fn refusal(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        let to_act = crate::game::Game::to_act(self);
-        if to_act.seats().is_empty() {
+        let Some(to_act) = self.seat_to_act() else {
             return Err(RuleError::new("The game is over."));
-        }
-        if !to_act.includes(seat) {
+        };
+        if seat != to_act {
             return Err(RuleError::new(format!(
                 "It is not your turn: it is {}'s turn.",
-                seat_ref(to_act.seats()[0])
+                seat_ref(to_act)
             )));
         }
-        if self.legal_steps().contains(action) {
+        if self.allows(action) {
             return Ok(());
         }
         Err(RuleError::new(self.why_not(action)))
@@ -191,6 +231,9 @@ impl Whistlewood {
     }
 
     fn why_no_claim(&self, owner: Owner, column: u8, row: Row) -> String {
+        if !(1..=COLUMNS).contains(&usize::from(column)) {
+            return format!("There is no column {column}: columns are 1 to {COLUMNS}.");
+        }
         let index = usize::from(column) - 1;
         let Some(car) = self.car_at_column(index) else {
             return format!("No car stands beside column {column}.");

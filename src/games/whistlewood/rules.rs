@@ -279,8 +279,8 @@ impl Whistlewood {
         }
     }
 
-    /// Why the setup cannot start a game, if it cannot.
-    fn check_setup(players: usize, setup: &WhistlewoodSetup) -> Result<(), SetupError> {
+    /// Why the setup cannot start a game, if it cannot; else each colour's draw pile as tiles (top last).
+    fn check_setup(players: usize, setup: &WhistlewoodSetup) -> Result<[Vec<Tile>; 2], SetupError> {
         let rulings = &setup.rulings;
         if let Some(problem) = rulings.problem() {
             return Err(SetupError(format!("The rulings do not work: {problem}.")));
@@ -312,12 +312,22 @@ impl Whistlewood {
                 )));
             }
         }
-        let mut wanted = rulings.cars.clone();
-        wanted.sort_unstable();
+        let mut draws: [Vec<Tile>; 2] = Default::default();
         for (owner, pile) in setup.piles.iter().enumerate() {
-            let mut have = pile.clone();
-            have.sort_unstable();
-            if have != wanted {
+            let tiles: Option<Vec<Tile>> = set_indexes(&rulings.cars, pile)
+                .map(|index| {
+                    index.map(|index| Tile {
+                        owner: owner as u8,
+                        index,
+                    })
+                })
+                .collect();
+            if let Some(mut tiles) = tiles.filter(|tiles| tiles.len() == rulings.cars.len()) {
+                tiles.reverse();
+                draws[owner] = tiles;
+            } else {
+                let mut wanted = rulings.cars.clone();
+                wanted.sort_unstable();
                 return Err(SetupError(format!(
                     "The {} pile must hold each colour's set exactly: {}.",
                     super::cars::COLOURS[owner],
@@ -335,7 +345,7 @@ impl Whistlewood {
                 setup.start_player
             )));
         }
-        Ok(())
+        Ok(draws)
     }
 }
 
@@ -395,7 +405,7 @@ impl Game for Whistlewood {
                 "Whistlewood Express is for 2 players, or 1 against the Automa, not {players}."
             )));
         }
-        Self::check_setup(players, &setup)?;
+        let draws = Self::check_setup(players, &setup)?;
         let rulings = setup.rulings;
         let mut layout = [[0u8; COLUMNS]; ROWS];
         for (r, row) in setup.layout.iter().enumerate() {
@@ -430,24 +440,8 @@ impl Game for Whistlewood {
             ends_after_turn_of: None,
             rng: GameRng::seeded(seed),
         };
-        for (owner, pile) in setup.piles.iter().enumerate() {
-            let types = &game.rulings.cars;
-            let mut used = vec![false; types.len()];
-            let mut tiles: Vec<Tile> = pile
-                .iter()
-                .map(|t| {
-                    let index = (0..types.len())
-                        .find(|&i| !used[i] && types[i] == *t)
-                        .unwrap_or(0);
-                    used[index] = true;
-                    Tile {
-                        owner: owner as u8,
-                        index: index as u8,
-                    }
-                })
-                .collect();
-            tiles.reverse();
-            game.piles[owner].draw = tiles;
+        for (owner, draw) in draws.into_iter().enumerate() {
+            game.piles[owner].draw = draw;
             if !game.is_automa(owner) {
                 let hand_size = usize::from(game.rulings.hand_size);
                 for _ in 0..hand_size {
@@ -465,15 +459,14 @@ impl Game for Whistlewood {
     }
 
     fn to_act(&self) -> ToAct {
-        match self.stage {
-            Stage::Over => ToAct::Over,
-            Stage::Direction => ToAct::Seats(vec![self.direction_chooser()]),
-            _ => ToAct::Seats(vec![self.seat_of(self.current).unwrap_or(0)]),
+        match self.seat_to_act() {
+            Some(seat) => ToAct::Seats(vec![seat]),
+            None => ToAct::Over,
         }
     }
 
     fn legal(&self, seat: Seat) -> Vec<Action> {
-        if !self.to_act().includes(seat) {
+        if self.seat_to_act() != Some(seat) {
             return Vec::new();
         }
         self.legal_steps()
@@ -519,6 +512,15 @@ impl Game for Whistlewood {
 }
 
 impl Whistlewood {
+    /// The one seat that owes a decision now (None once the game is over).
+    pub(super) fn seat_to_act(&self) -> Option<Seat> {
+        match self.stage {
+            Stage::Over => None,
+            Stage::Direction => Some(self.direction_chooser()),
+            _ => Some(self.seat_of(self.current).unwrap_or(0)),
+        }
+    }
+
     /// The seat that chooses the direction: the starting player, or the person playing solo.
     pub(super) fn direction_chooser(&self) -> Seat {
         self.seat_of(self.start_owner).unwrap_or(0)
@@ -530,4 +532,19 @@ impl Whistlewood {
         piles.draw.append(&mut piles.discard);
         piles.draw.shuffle(&mut self.rng);
     }
+}
+
+/// The index in a colour's set `cars` of each tile of `pile`, in pile order; equal tiles take the lowest
+/// index not yet taken, and a tile the set has no more of gives None.
+fn set_indexes<'a>(
+    cars: &'a [TileType],
+    pile: &'a [TileType],
+) -> impl Iterator<Item = Option<u8>> + 'a {
+    // The rulings allow at most 15 cars, so one bit per car marks those already taken.
+    let mut taken = 0u32;
+    pile.iter().map(move |tile| {
+        let index = (0..cars.len()).find(|&i| taken & (1 << i) == 0 && cars[i] == *tile)?;
+        taken |= 1 << index;
+        Some(index as u8)
+    })
 }

@@ -285,7 +285,7 @@ impl Whistlewood {
 
     /// Draws until the hand is full, shuffling the discard pile into an empty draw pile when needed.
     fn draw_up(&mut self, owner: Owner, sink: &mut impl Sink) {
-        let mut drawn = Vec::new();
+        let first_drawn = self.piles[owner].hand.len();
         while self.piles[owner].hand.len() < usize::from(self.rulings.hand_size) {
             if self.piles[owner].draw.is_empty() {
                 if self.piles[owner].discard.is_empty() {
@@ -296,11 +296,14 @@ impl Whistlewood {
             }
             if let Some(tile) = self.piles[owner].draw.pop() {
                 self.piles[owner].hand.push(tile);
-                drawn.push(self.tile_type(tile));
             }
         }
         if let Some(seat) = self.seat_of(owner) {
-            sink.emit(|| events::drew(seat, &drawn));
+            sink.emit(|| {
+                let drawn = &self.piles[owner].hand[first_drawn..];
+                let drawn: Vec<_> = drawn.iter().map(|&t| self.tile_type(t)).collect();
+                events::drew(seat, &drawn)
+            });
         }
     }
 
@@ -345,6 +348,17 @@ impl Whistlewood {
         usize::try_from(car)
             .ok()
             .filter(|&car| car < self.train.len())
+    }
+
+    /// The cars beside the map with the column index (0..5) of each, the one beside column 1 first.
+    pub(super) fn cars_beside_the_map(&self) -> impl Iterator<Item = (usize, usize)> {
+        // The car at index i stands at column index loco - i - 2.
+        let loco = i32::from(self.loco);
+        let beside_last_column = (loco - COLUMNS as i32 - 1).max(0);
+        let beside_first_column = (loco - 2).min(self.train.len() as i32 - 1);
+        (beside_last_column..=beside_first_column)
+            .rev()
+            .map(move |car| (car as usize, (loco - 2 - car) as usize))
     }
 
     /// Free tracks on Stations, over the whole map.
