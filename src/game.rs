@@ -26,17 +26,91 @@ pub enum Viewer {
     Spectator,
 }
 
+/// The most seats any game has.
+pub const MAX_SEATS: usize = 8;
+
+/// A few seats, held inline so asking whose turn it is never allocates. Reads as a slice of seats.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct SeatList {
+    len: u8,
+    seats: [Seat; MAX_SEATS],
+}
+
+impl SeatList {
+    /// One seat.
+    pub fn one(seat: Seat) -> Self {
+        let mut list = SeatList {
+            len: 1,
+            seats: [0; MAX_SEATS],
+        };
+        list.seats[0] = seat;
+        list
+    }
+}
+
+impl std::ops::Deref for SeatList {
+    type Target = [Seat];
+
+    fn deref(&self) -> &[Seat] {
+        &self.seats[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for SeatList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Seat> for SeatList {
+    /// Collects seats; those past [`MAX_SEATS`] are dropped.
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> Self {
+        let mut list = SeatList {
+            len: 0,
+            seats: [0; MAX_SEATS],
+        };
+        for (slot, seat) in list.seats.iter_mut().zip(seats) {
+            *slot = seat;
+            list.len += 1;
+        }
+        list
+    }
+}
+
+impl Serialize for SeatList {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatList {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let seats = Vec::<Seat>::deserialize(deserializer)?;
+        if seats.len() > MAX_SEATS {
+            return Err(serde::de::Error::custom(format!(
+                "at most {MAX_SEATS} seats"
+            )));
+        }
+        Ok(seats.into_iter().collect())
+    }
+}
+
 /// Which seats owe a decision now. Several seats may owe one at once (a player whose turn it is not may
 /// have to decide, e.g. whether to block a Disaster), and solo games have one seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToAct {
     /// These seats may act now (never empty).
-    Seats(Vec<Seat>),
+    Seats(SeatList),
     /// The game is over.
     Over,
 }
 
 impl ToAct {
+    /// One seat acts now.
+    pub fn one(seat: Seat) -> Self {
+        ToAct::Seats(SeatList::one(seat))
+    }
+
     /// The seats that may act now (empty when the game is over).
     pub fn seats(&self) -> &[Seat] {
         match self {

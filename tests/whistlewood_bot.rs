@@ -21,7 +21,7 @@ fn bot_wins(seed: u64, bot_seat: Seat, start_player: Seat) -> bool {
             game.bot_action(seat, &mut rng)
         } else {
             let legal = game.legal(seat);
-            legal[rng.random_range(0..legal.len())].clone()
+            legal[rng.random_range(0..legal.len())]
         };
         game.apply_quiet(seat, &action)
             .expect("chosen steps are legal");

@@ -95,7 +95,7 @@ fn play(table: Table, seed: u64, mut check: impl FnMut(&Whistlewood, Seat, &[Act
             assert!(legal.contains(&action), "the bot chose an illegal {action}");
             action
         } else {
-            legal[rng.random_range(0..legal.len())].clone()
+            legal[rng.random_range(0..legal.len())]
         };
         game.apply(seat, &action).expect("legal steps apply");
         log.push((seat, action.to_string()));

@@ -14,10 +14,10 @@ fn game_with_a_car_past_the_map() -> Whistlewood {
     while !(game.stage() == Stage::Actions && game.loco() >= 7) {
         let seat = game.to_act().seats()[0];
         let legal = game.legal(seat);
-        let step = [Action::Advance, Action::Discard(Vec::new())]
+        let step = [Action::Advance, Action::KEEP]
             .into_iter()
             .find(|step| legal.contains(step))
-            .unwrap_or_else(|| legal[0].clone());
+            .unwrap_or_else(|| legal[0]);
         game.apply(seat, &step).expect("legal steps apply");
     }
     game

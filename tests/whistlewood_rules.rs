@@ -367,7 +367,7 @@ fn an_empty_draw_pile_is_refilled_from_the_discards_only_when_a_draw_is_needed()
             .find(|s| matches!(s, Action::Place(_)))
             .unwrap();
         game.apply(0, &place).unwrap();
-        while game.to_act() == ToAct::Seats(vec![0]) {
+        while game.to_act() == ToAct::one(0) {
             let step = simple_step(&game, false);
             game.apply(0, &step).unwrap();
         }
@@ -590,7 +590,7 @@ fn simple_step(game: &Whistlewood, places: bool) -> Action {
     } else {
         keep.or(place).or(advance)
     };
-    choice.unwrap_or_else(|| steps[0].clone())
+    choice.unwrap_or_else(|| steps[0])
 }
 
 /// Plays [`simple_step`] for both seats (`places[seat]`) until `until` holds.
@@ -636,7 +636,7 @@ fn when_the_second_player_places_the_last_tile_the_game_ends_after_that_turn() {
     // Blue finishes the turn (a second action if one is left), then the game is over.
     while game.to_act() != ToAct::Over {
         assert_eq!(seat_to_act(&game), 1, "red gets no further turn");
-        let step = game.legal(1)[0].clone();
+        let step = game.legal(1)[0];
         game.apply(1, &step).unwrap();
     }
     assert!(!game.piles(0).all_placed());
@@ -655,7 +655,7 @@ fn filling_the_last_station_track_ends_the_game_at_once() {
         assert!(guard < 800);
         let seat = seat_to_act(&game);
         let steps = game.legal(seat);
-        let step = steps
+        let step = *steps
             .iter()
             .find(|s| {
                 matches!(s, Action::Claim { column, row }
@@ -663,8 +663,7 @@ fn filling_the_last_station_track_ends_the_game_at_once() {
             })
             .or_else(|| steps.iter().find(|s| matches!(s, Action::Discard(t) if t.is_empty())))
             .or_else(|| steps.iter().find(|s| matches!(s, Action::Place(_))))
-            .unwrap_or(&steps[0])
-            .clone();
+            .unwrap_or(&steps[0]);
         last_events = game.apply(seat, &step).unwrap();
     }
     let view = game.view(Viewer::Spectator);

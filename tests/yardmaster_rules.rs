@@ -1057,7 +1057,7 @@ fn setups_are_human_writable_json_and_unknown_faces_are_refused() {
         faces_json.join(",")
     );
     let live = kind.start(&opts, 2, &good, 0).expect("starts");
-    assert_eq!(live.to_act(), ToAct::Seats(vec![1]));
+    assert_eq!(live.to_act(), ToAct::one(1));
     faces_json[0] = "\"X9|Y2\"".into();
     let bad = format!(
         r#"{{"start_player": 0, "deck": [{}]}}"#,

@@ -34,17 +34,16 @@ impl BotPlayer for Whistlewood {
                 best = (worth, i);
             }
         }
-        legal[best.1].clone()
+        legal[best.1]
     }
 }
 
 /// Keeps the hand when managing it (drawing blind gains nothing on average); else the only step.
 fn keep_or_first(legal: &[Action]) -> Action {
-    legal
+    *legal
         .iter()
         .find(|a| matches!(a, Action::Discard(tiles) if tiles.is_empty()))
         .unwrap_or(&legal[0])
-        .clone()
 }
 
 /// How good the table is for `owner`: the score lead, plus what cars in the train may still earn.

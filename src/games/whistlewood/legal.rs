@@ -1,7 +1,7 @@
 //! Which steps are legal now, why a step is refused, and how a legal step is described to people.
 
 use super::cars::{Owner, TileType};
-use super::notation::{Action, Row};
+use super::notation::{Action, Row, TileList};
 use super::rules::{Stage, Whistlewood};
 use super::rulings::{COLUMNS, ROWS};
 use crate::game::{RuleError, Seat, seat_ref};
@@ -42,12 +42,11 @@ impl Whistlewood {
     /// Every different set of tiles the player to move may discard (the empty set keeps the hand), fewest
     /// first.
     fn discard_choices(&self) -> Vec<Action> {
-        let mut hand: Vec<TileType> = self.piles[self.current]
-            .hand
-            .iter()
-            .map(|&t| self.tile_type(t))
-            .collect();
-        hand.sort_unstable();
+        let held = self.piles[self.current].hand.iter();
+        let Some(sorted) = TileList::collect(held.map(|&t| self.tile_type(t))) else {
+            return Vec::new();
+        };
+        let hand = sorted.as_slice();
         // Equal tiles are taken first to last, so each set comes from exactly one mask: the first one.
         let repeats_a_skipped_tile = |mask: u32| {
             (1..hand.len()).any(|i| {
@@ -61,11 +60,12 @@ impl Whistlewood {
                 if mask.count_ones() != size || repeats_a_skipped_tile(mask) {
                     continue;
                 }
-                let tiles: Vec<TileType> = (0..hand.len())
+                let tiles = (0..hand.len())
                     .filter(|i| mask & (1 << i) != 0)
-                    .map(|i| hand[i])
-                    .collect();
-                choices.push(Action::Discard(tiles));
+                    .map(|i| hand[i]);
+                if let Some(list) = TileList::collect(tiles) {
+                    choices.push(Action::Discard(list));
+                }
             }
         }
         choices
@@ -147,7 +147,7 @@ impl Whistlewood {
         let owner = self.current;
         match (self.stage, action) {
             (Stage::Direction, Action::FromLeft(_)) => true,
-            (Stage::Discard, Action::Discard(tiles)) => tiles.is_sorted() && self.holds_all(tiles),
+            (Stage::Discard, Action::Discard(tiles)) => self.holds_all(tiles.as_slice()),
             (Stage::Actions, Action::Shunt) => self
                 .pending
                 .last()
@@ -163,8 +163,7 @@ impl Whistlewood {
 
     /// Free tracks on the card at (row, column index).
     pub fn free_tracks(&self, row: usize, column: usize) -> usize {
-        let spec = &self.rulings.locations[self.location_at(row, column)];
-        usize::from(spec.tracks).saturating_sub(self.spots[row][column].len())
+        usize::from(self.tracks[row][column]).saturating_sub(self.spots[row][column].len())
     }
 
     /// Why `seat` may not take `action` now, if it may not.
@@ -272,7 +271,7 @@ impl Whistlewood {
             }
             Action::Discard(tiles) if tiles.is_empty() => "Keep your whole hand".into(),
             Action::Discard(tiles) => {
-                let names: Vec<String> = tiles.iter().map(|t| t.describe()).collect();
+                let names: Vec<String> = tiles.as_slice().iter().map(|t| t.describe()).collect();
                 let list = match names.split_last() {
                     Some((last, [])) => last.clone(),
                     Some((last, rest)) => format!("{} and {last}", rest.join(", ")),

@@ -13,8 +13,60 @@
 use std::fmt::{self, Display};
 use std::str::FromStr;
 
-use super::cars::TileType;
+use super::cars::{CarKind, TileType};
 use crate::game::RuleError;
+
+/// The most tiles a hand may hold (and so a discard may name).
+pub const MAX_HAND: usize = 4;
+
+/// A few tiles named by one step (a discard), sorted and kept inline, so steps never allocate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileList {
+    len: u8,
+    tiles: [TileType; MAX_HAND],
+}
+
+/// What fills the unused places of a [`TileList`] (never read).
+const FILLER: TileType = TileType::plain(CarKind::Grain);
+
+impl TileList {
+    /// No tiles.
+    pub const EMPTY: TileList = TileList {
+        len: 0,
+        tiles: [FILLER; MAX_HAND],
+    };
+
+    /// These tiles, sorted; None if there are more than [`MAX_HAND`].
+    pub fn new(tiles: &[TileType]) -> Option<TileList> {
+        TileList::collect(tiles.iter().copied())
+    }
+
+    /// The tiles of an iterator, sorted; None if there are more than [`MAX_HAND`].
+    pub fn collect(tiles: impl IntoIterator<Item = TileType>) -> Option<TileList> {
+        let mut list = TileList::EMPTY;
+        for tile in tiles {
+            *list.tiles.get_mut(usize::from(list.len))? = tile;
+            list.len += 1;
+        }
+        list.tiles[..usize::from(list.len)].sort_unstable();
+        Some(list)
+    }
+
+    /// The tiles, sorted.
+    pub fn as_slice(&self) -> &[TileType] {
+        &self.tiles[..usize::from(self.len)]
+    }
+
+    /// Whether it names no tile.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many tiles it names.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+}
 
 /// A row of the map, as it lies on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,12 +101,12 @@ impl Row {
 }
 
 /// One step of a turn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// The starting player's choice: the locomotive starts at the left end (`true`) or the right end.
     FromLeft(bool),
-    /// Hand management: discard these tiles (sorted; empty = keep everything), then draw.
-    Discard(Vec<TileType>),
+    /// Hand management: discard these tiles (none = keep everything), then draw.
+    Discard(TileList),
     /// Place a tile of this type from the hand at the end of the train.
     Place(TileType),
     /// The mover's car beside this column (1–5, from the locomotive's starting end) claims the card in
@@ -72,11 +124,8 @@ pub enum Action {
 }
 
 impl Action {
-    /// A discard of these tiles, in the canonical (sorted) order.
-    pub fn discard(mut tiles: Vec<TileType>) -> Action {
-        tiles.sort_unstable();
-        Action::Discard(tiles)
-    }
+    /// Keep the whole hand (discard nothing).
+    pub const KEEP: Action = Action::Discard(TileList::EMPTY);
 
     /// Whether this step is one of the three actions (place, claim, advance).
     pub fn is_action(&self) -> bool {
@@ -95,7 +144,7 @@ impl Display for Action {
             Action::Discard(tiles) if tiles.is_empty() => f.write_str("keep"),
             Action::Discard(tiles) => {
                 f.write_str("discard")?;
-                for tile in tiles {
+                for tile in tiles.as_slice() {
                     write!(f, " {tile}")?;
                 }
                 Ok(())
@@ -120,15 +169,22 @@ impl FromStr for Action {
         match words.as_slice() {
             ["from", "left"] => Ok(Action::FromLeft(true)),
             ["from", "right"] => Ok(Action::FromLeft(false)),
-            ["keep"] => Ok(Action::Discard(Vec::new())),
+            ["keep"] => Ok(Action::KEEP),
             ["discard"] => Err(RuleError::new(
                 "Say which tiles to discard (`discard grain coal`), or `keep` to discard none.",
             )),
-            ["discard", tiles @ ..] => tiles
-                .iter()
-                .map(|t| t.parse::<TileType>())
-                .collect::<Result<Vec<_>, _>>()
-                .map(Action::discard),
+            ["discard", tiles @ ..] => {
+                let tiles = tiles
+                    .iter()
+                    .map(|t| t.parse::<TileType>())
+                    .collect::<Result<Vec<_>, _>>()?;
+                TileList::new(&tiles).map(Action::Discard).ok_or_else(|| {
+                    RuleError::new(format!(
+                        "A hand holds at most {MAX_HAND} tiles; you named {}.",
+                        tiles.len()
+                    ))
+                })
+            }
             ["place", tile] => tile.parse().map(Action::Place),
             ["place"] => Err(RuleError::new(
                 "Say which tile to place, e.g. `place grain`.",
@@ -172,18 +228,21 @@ impl FromStr for Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::whistlewood::cars::{Bonus, CarKind};
+    use crate::games::whistlewood::cars::Bonus;
 
     #[test]
     fn every_step_round_trips_through_its_notation() {
         let steps = [
             Action::FromLeft(true),
             Action::FromLeft(false),
-            Action::Discard(Vec::new()),
-            Action::discard(vec![
-                TileType::plain(CarKind::Tank),
-                TileType::with(CarKind::Stone, Bonus::Shunt),
-            ]),
+            Action::KEEP,
+            Action::Discard(
+                TileList::new(&[
+                    TileType::plain(CarKind::Tank),
+                    TileType::with(CarKind::Stone, Bonus::Shunt),
+                ])
+                .unwrap(),
+            ),
             Action::Place(TileType::with(CarKind::Stone, Bonus::Action)),
             Action::Claim {
                 column: 4,
@@ -193,11 +252,7 @@ mod tests {
             Action::Shunt,
         ];
         for step in steps {
-            assert_eq!(
-                step.to_string().parse::<Action>(),
-                Ok(step.clone()),
-                "{step}"
-            );
+            assert_eq!(step.to_string().parse::<Action>(), Ok(step), "{step}");
         }
     }
 

@@ -76,8 +76,8 @@ pub struct WhistlewoodSetup {
     /// Each colour's draw pile, top first.
     pub piles: [Vec<TileType>; 2],
     /// The rulings this game is played with.
-    #[serde(default)]
-    pub rulings: Rulings,
+    #[serde(default = "Rulings::shared_default")]
+    pub rulings: Arc<Rulings>,
 }
 
 /// Where the turn is.
@@ -125,13 +125,16 @@ impl Piles {
 ///
 /// Geometry (our rulings): columns are numbered 1..=5 from the locomotive's starting end; the locomotive
 /// stands at column `loco` and the i-th car behind it (from 1) at `loco - i`. `spots` holds the cars on
-/// each card in that normalised order; `layout` is the map as it lies on the table.
+/// each card in that normalised order; `layout` is the map as it lies on the table, `map` the location
+/// kinds and `tracks` their track counts in normalised order (kept so the hot paths need no lookups).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Whistlewood {
     pub(super) rulings: Arc<Rulings>,
     pub(super) solo: Option<AutomaLevel>,
     pub(super) layout: [[u8; COLUMNS]; ROWS],
     pub(super) from_left: Option<bool>,
+    pub(super) map: [[u8; COLUMNS]; ROWS],
+    pub(super) tracks: [[u8; COLUMNS]; ROWS],
     pub(super) spots: [[Vec<Tile>; COLUMNS]; ROWS],
     pub(super) loco: i8,
     pub(super) train: Vec<Tile>,
@@ -234,7 +237,19 @@ impl Whistlewood {
 
     /// The location kind at (row, column index from the starting end).
     pub fn location_at(&self, row: usize, column: usize) -> usize {
-        usize::from(self.layout[row][self.physical_column(column)])
+        usize::from(self.map[row][column])
+    }
+
+    /// Sets the direction of travel and lays out `map` and `tracks` in the order it gives.
+    pub(super) fn orient(&mut self, from_left: Option<bool>) {
+        self.from_left = from_left;
+        for row in 0..ROWS {
+            for column in 0..COLUMNS {
+                let kind = self.layout[row][self.physical_column(column)];
+                self.map[row][column] = kind;
+                self.tracks[row][column] = self.rulings.locations[usize::from(kind)].tracks;
+            }
+        }
     }
 
     /// The physical column (from the left) of a column index counted from the starting end.
@@ -364,7 +379,7 @@ impl Game for Whistlewood {
     }
 
     fn deal(_options: &WhistlewoodOptions, players: usize, rng: &mut GameRng) -> WhistlewoodSetup {
-        let rulings = Rulings::default();
+        let rulings = Rulings::shared_default();
         let mut cards: Vec<char> = rulings
             .locations
             .iter()
@@ -421,10 +436,12 @@ impl Game for Whistlewood {
             setup.start_player
         };
         let mut game = Whistlewood {
-            rulings: Arc::new(rulings),
+            rulings,
             solo,
             layout,
             from_left: None,
+            map: layout,
+            tracks: [[0; COLUMNS]; ROWS],
             spots: Default::default(),
             loco: 1,
             train: Vec::new(),
@@ -440,6 +457,7 @@ impl Game for Whistlewood {
             ends_after_turn_of: None,
             rng: GameRng::seeded(seed),
         };
+        game.orient(None);
         for (owner, draw) in draws.into_iter().enumerate() {
             game.piles[owner].draw = draw;
             if !game.is_automa(owner) {
@@ -460,7 +478,7 @@ impl Game for Whistlewood {
 
     fn to_act(&self) -> ToAct {
         match self.seat_to_act() {
-            Some(seat) => ToAct::Seats(vec![seat]),
+            Some(seat) => ToAct::one(seat),
             None => ToAct::Over,
         }
     }

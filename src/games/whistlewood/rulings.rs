@@ -3,6 +3,8 @@
 //! the rulings it started with when a default changes. Defaults follow the rulebook and our rulings
 //! (`shared/rules/whistlewood.md`).
 
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 
 use super::cars::{Bonus, CarKind, TileType};
@@ -155,6 +157,12 @@ impl Default for Rulings {
 }
 
 impl Rulings {
+    /// The default rulings, made once and shared by every game that uses them.
+    pub fn shared_default() -> Arc<Rulings> {
+        static DEFAULT: OnceLock<Arc<Rulings>> = OnceLock::new();
+        Arc::clone(DEFAULT.get_or_init(|| Arc::new(Rulings::default())))
+    }
+
     /// How `kind` scores (a kind without an entry scores nothing).
     pub fn scoring_of(&self, kind: CarKind) -> Option<&CarScoring> {
         self.scoring.iter().find(|s| s.kind == kind)
@@ -194,6 +202,12 @@ impl Rulings {
                     scoring.kind.name()
                 ));
             }
+        }
+        if usize::from(self.hand_size) > super::notation::MAX_HAND {
+            return Some(format!(
+                "a hand holds at most {} tiles",
+                super::notation::MAX_HAND
+            ));
         }
         if self.hand_size == 0 || self.actions_per_turn == 0 || self.automa_actions == 0 {
             return Some("hand size and actions per turn must be at least 1".into());

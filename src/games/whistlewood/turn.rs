@@ -7,7 +7,7 @@ use super::cars::{Bonus, Owner, Tile};
 use super::events;
 use super::notation::{Action, Row};
 use super::rules::{BonusGroup, Stage, Whistlewood};
-use super::rulings::COLUMNS;
+use super::rulings::{COLUMNS, ROWS};
 use crate::game::{RuleError, Seat};
 use crate::games::narration::Sink;
 
@@ -37,7 +37,7 @@ impl Whistlewood {
         self.refusal(seat, action)?;
         match action {
             Action::FromLeft(from_left) => {
-                self.from_left = Some(*from_left);
+                self.orient(Some(*from_left));
                 let (owner, from_left) = (self.start_owner, *from_left);
                 let chooser = self.direction_chooser();
                 sink.emit(|| events::direction(chooser, owner, from_left, self.solo.is_some()));
@@ -45,7 +45,7 @@ impl Whistlewood {
             }
             Action::Discard(tiles) => {
                 let owner = self.current;
-                for tile_type in tiles {
+                for tile_type in tiles.as_slice() {
                     let hand = &mut self.piles[owner].hand;
                     if let Some(i) = hand
                         .iter()
@@ -364,11 +364,10 @@ impl Whistlewood {
     /// Free tracks on Stations, over the whole map.
     pub(super) fn free_station_spaces(&self) -> usize {
         let mut free = 0;
-        for row in 0..self.spots.len() {
+        for row in 0..ROWS {
             for column in 0..COLUMNS {
-                let spec = &self.rulings.locations[self.location_at(row, column)];
-                if spec.station {
-                    free += usize::from(spec.tracks).saturating_sub(self.spots[row][column].len());
+                if self.rulings.locations[self.location_at(row, column)].station {
+                    free += self.free_tracks(row, column);
                 }
             }
         }

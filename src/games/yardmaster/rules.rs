@@ -564,7 +564,7 @@ impl Game for Yardmaster {
         if self.over {
             ToAct::Over
         } else {
-            ToAct::Seats(vec![self.current])
+            ToAct::one(self.current)
         }
     }
 

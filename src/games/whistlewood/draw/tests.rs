@@ -28,7 +28,7 @@ fn fixed_game(players: usize, from_left: bool) -> Whistlewood {
         layout: ["EABCD".to_owned(), "ABCDF".to_owned()],
         start_player: 0,
         piles: [cars, reversed],
-        rulings: Rulings::default(),
+        rulings: Rulings::shared_default(),
     };
     let mut game = Whistlewood::start(WhistlewoodOptions::default(), players, setup, 7).unwrap();
     choose_end(&mut game, from_left);
@@ -145,7 +145,7 @@ fn before_the_choice_there_is_no_locomotive() {
         layout: ["EABCD".to_owned(), "ABCDF".to_owned()],
         start_player: 1,
         piles: [cars.clone(), cars],
-        rulings: Rulings::default(),
+        rulings: Rulings::shared_default(),
     };
     let game = Whistlewood::start(WhistlewoodOptions::default(), 2, setup, 3).unwrap();
     let view = game.view(Viewer::Seat(1));

@@ -22,7 +22,7 @@ fn position(layout: [&str; 2], from_left: bool, solo: bool) -> Whistlewood {
         level: AutomaLevel::One,
     };
     let mut game = Whistlewood::start(options, players, setup, 1).unwrap();
-    game.from_left = Some(from_left);
+    game.orient(Some(from_left));
     game.stage = Stage::Actions;
     game.round = 2;
     game.first_turn = false;
