@@ -92,8 +92,9 @@ fn pictures(c: &mut Criterion) {
     c.bench_function("yardmaster hand png", |b| b.iter(|| hand_png(&view)));
 }
 
-/// The last position before the game ends in a seeded two-player bot game, seen by the player to move.
-fn late_whistlewood_view() -> WhistlewoodView {
+/// A seeded two-player bot game: its last position before the end, seen by the player to move, and
+/// its final position (the result banner, the whole train past the map).
+fn whistlewood_views() -> (WhistlewoodView, WhistlewoodView) {
     let mut rng = GameRng::seeded(2024);
     let options = WhistlewoodOptions::default();
     let setup = Whistlewood::deal(&options, 2, &mut rng);
@@ -106,27 +107,43 @@ fn late_whistlewood_view() -> WhistlewoodView {
             .expect("bots play legal steps");
     }
     let seat = last.to_act().seats()[0];
-    last.view(Viewer::Seat(seat))
+    (last.view(Viewer::Seat(seat)), game.view(Viewer::Spectator))
+}
+
+/// "1200×692 px" for a PNG.
+fn png_size(png: &[u8]) -> String {
+    let canvas = render::decode_png(png).expect("a valid PNG");
+    format!("{}×{} px", canvas.width(), canvas.height())
 }
 
 fn whistlewood_pictures(c: &mut Criterion) {
-    let view = late_whistlewood_view();
+    let (view, over) = whistlewood_views();
     let names: Vec<String> = ["Alice", "Bram"].map(String::from).to_vec();
-    let board = whistlewood::draw::board_png(&view, &names);
     let hand = whistlewood::draw::hand_png(&view).expect("the player to move has a hand");
+    for (label, view) in [("late", &view), ("over", &over)] {
+        let board = whistlewood::draw::board_png(view, &names);
+        println!(
+            "whistlewood {label} board PNG: {}, {:.1} KB ({} cars in the train, {} on the map)",
+            png_size(&board),
+            board.len() as f64 / 1024.0,
+            view.train.len(),
+            view.rows
+                .iter()
+                .flatten()
+                .map(|c| c.cars.len())
+                .sum::<usize>(),
+        );
+    }
     println!(
-        "whistlewood board PNG: {:.1} KB ({} cars in the train, {} on the map), hand PNG: {:.1} KB",
-        board.len() as f64 / 1024.0,
-        view.train.len(),
-        view.rows
-            .iter()
-            .flatten()
-            .map(|c| c.cars.len())
-            .sum::<usize>(),
+        "whistlewood hand PNG: {}, {:.1} KB",
+        png_size(&hand),
         hand.len() as f64 / 1024.0
     );
     c.bench_function("whistlewood board png, late game", |b| {
         b.iter(|| whistlewood::draw::board_png(&view, &names))
+    });
+    c.bench_function("whistlewood board png, game over", |b| {
+        b.iter(|| whistlewood::draw::board_png(&over, &names))
     });
     c.bench_function("whistlewood hand png", |b| {
         b.iter(|| whistlewood::draw::hand_png(&view))

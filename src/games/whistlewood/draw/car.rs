@@ -17,9 +17,12 @@ const PAD: f32 = 0.1;
 const DISC_R: f32 = 0.17;
 /// Size of the owner's letter.
 const LETTER_SIZE: f32 = 0.23;
+/// Space and letter disc radius on a car too narrow for the points beside the usual disc.
+const NARROW_PAD: f32 = 0.06;
+const NARROW_DISC_R: f32 = 0.13;
 /// Space between the letter disc and the bonus icon.
 const ICON_GAP: f32 = 0.06;
-/// Size of the points.
+/// Size of the points (smaller on a car too narrow for them beside the letter).
 const POINTS_SIZE: f32 = 0.27;
 /// Size of the type's name, and the smallest it may shrink to before the short name is used.
 const NAME_SIZE: f32 = 0.27;
@@ -57,23 +60,36 @@ pub fn paint_car(canvas: &mut Canvas, rect: Rect, car: &CarLook) {
     canvas.fill_rounded_rect(rect, CORNER * h, fill);
     canvas.stroke_rounded_rect(rect, CORNER * h, OUTLINE, palette::INK_DARK);
 
-    let pad = PAD * h;
-    let r = DISC_R * h;
+    let points = car.points.map(signed);
+    let full = TextStyle::bold(POINTS_SIZE * h, ink);
+    let points_w = points.as_ref().map_or(0.0, |p| full.width(p));
+    let roomy = rect.w >= 2.0 * (PAD + DISC_R) * h + ICON_GAP * h + points_w;
+    let (pad, r) = if roomy {
+        (PAD * h, DISC_R * h)
+    } else {
+        (NARROW_PAD * h, NARROW_DISC_R * h)
+    };
     let (cx, cy) = (rect.x + pad + r, rect.y + pad + r);
     canvas.fill_circle(cx, cy, r, palette::INK_DARK);
-    let letter = TextStyle::bold(LETTER_SIZE * h, palette::INK_LIGHT);
+    let letter = TextStyle::bold(LETTER_SIZE * r / DISC_R, palette::INK_LIGHT);
     let disc = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
     canvas.text_centred(&letter, disc, owner_letter(car.owner));
-    let points_style = TextStyle::bold(POINTS_SIZE * h, ink);
-    let points = car.points.map(signed);
-    let points_w = points.as_ref().map_or(0.0, |p| points_style.width(p));
+    let points_room = rect.right() - pad - (cx + r + ICON_GAP * h);
+    let points_style = TextStyle::bold(POINTS_SIZE * h * (points_room / points_w).min(1.0), ink);
+    let points_w = points_w.min(points_room);
     if let Some(bonus) = car.tile.bonus {
         let beside = cx + 2.0 * r + ICON_GAP * h;
         let room = rect.right() - pad - points_w - ICON_GAP * h;
         if beside + r <= room {
             paint_bonus(canvas, beside, cy, r, bonus);
         } else {
-            paint_bonus(canvas, rect.centre().0, rect.y, NARROW_ICON * r, bonus);
+            paint_bonus(
+                canvas,
+                rect.centre().0,
+                rect.y,
+                NARROW_ICON * DISC_R * h,
+                bonus,
+            );
         }
     }
     if let Some(points) = points {

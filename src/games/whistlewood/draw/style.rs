@@ -17,9 +17,9 @@ pub const PANEL_RADIUS: f32 = 10.0;
 pub const HIGHLIGHT_WIDTH: f32 = 3.0;
 
 /// A location card on the map.
-pub const CARD_W: f32 = 188.0;
+pub const CARD_W: f32 = 180.0;
 /// Its height.
-pub const CARD_H: f32 = 150.0;
+pub const CARD_H: f32 = 140.0;
 /// Space between two cards of a row.
 pub const CARD_GAP: f32 = 10.0;
 /// The map's width: five cards and the gaps between them.
@@ -27,37 +27,38 @@ pub const MAP_W: f32 = 5.0 * CARD_W + 4.0 * CARD_GAP;
 /// Space between the map and the zones before and past it.
 pub const ZONE_GAP: f32 = 16.0;
 /// Height of the row of column numbers above the map.
-pub const COLUMN_ROW_H: f32 = 34.0;
+pub const COLUMN_ROW_H: f32 = 30.0;
 /// Height of the train's lane between the two rows.
-pub const LANE_H: f32 = 92.0;
+pub const LANE_H: f32 = 84.0;
 /// Space between the lane and the card rows.
 pub const LANE_GAP: f32 = 6.0;
 /// Height of the legend line under the map.
-pub const LEGEND_H: f32 = 30.0;
+pub const LEGEND_H: f32 = 26.0;
 
 /// A car (or the locomotive) in the train.
-pub const TRAIN_TILE_W: f32 = 124.0;
+pub const TRAIN_TILE_W: f32 = 114.0;
 /// Its height (without wheels).
 pub const TRAIN_TILE_H: f32 = 60.0;
 /// The width one column takes before or past the map.
-pub const OFF_PITCH: f32 = 134.0;
+pub const OFF_PITCH: f32 = 124.0;
 /// The narrowest an off-map column may be squeezed when many cars stand off the map.
 pub const OFF_MIN_PITCH: f32 = 60.0;
 /// Space between two cars standing off the map.
 pub const OFF_GAP: f32 = 10.0;
 /// The narrowest board, so the players' panels have room.
-pub const BOARD_MIN_W: f32 = 1240.0;
-/// The widest a board may grow before the columns off the map are squeezed.
-pub const BOARD_MAX_W: f32 = 1440.0;
+pub const BOARD_MIN_W: f32 = 1200.0;
+/// The widest a board may grow before the columns off the map are squeezed. With the heights above a
+/// board in play stays under the render kit's limit for its fast PNG encoding (900k pixels).
+pub const BOARD_MAX_W: f32 = 1300.0;
 
 /// Small pill-shaped labels ("TO MOVE").
 pub const CHIP_H: f32 = 22.0;
 /// Space between chips and what they follow.
 pub const CHIP_GAP: f32 = 8.0;
 /// Height of the title line.
-pub const TITLE_LINE_H: f32 = 38.0;
+pub const TITLE_LINE_H: f32 = 34.0;
 /// Height of a line under the title.
-pub const SUBTITLE_LINE_H: f32 = 28.0;
+pub const SUBTITLE_LINE_H: f32 = 26.0;
 /// Height of a player's name line.
 pub const NAME_LINE_H: f32 = 34.0;
 /// Height of one line of small print.

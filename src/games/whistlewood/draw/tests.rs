@@ -114,7 +114,7 @@ fn whole(canvas: &Canvas) -> Rect {
 fn assert_board_fits(png: &[u8]) -> Canvas {
     let image = decode(png);
     assert!((1000..=1600).contains(&image.width()), "{}", image.width());
-    assert!((700..=1100).contains(&image.height()), "{}", image.height());
+    assert!((600..=1000).contains(&image.height()), "{}", image.height());
     assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
     image
 }

@@ -16,7 +16,7 @@ const RAILS_AT: [f32; 2] = [0.86, 0.93];
 /// Thickness of a rail and of the coupling line.
 const RAIL_W: f32 = 2.0;
 const COUPLING_W: f32 = 4.0;
-/// Distance between hatching lines, and their thickness.
+/// Distance between hatching stripes, and their thickness.
 const HATCH_STEP: f32 = 12.0;
 const HATCH_W: f32 = 3.0;
 /// The locomotive's nose, as a share of its width.
@@ -91,19 +91,35 @@ fn paint_loss_zone(canvas: &mut Canvas, lane: Rect, columns: &Columns, last_stat
     hatch(canvas, Rect::new(x0, lane.y, x1 - x0, lane.h));
 }
 
-/// Diagonal lines across `rect`, clipped to it.
+/// Diagonal stripes across `rect`, clipped to it: each row is painted as spans (crisp inside, blended
+/// at the ends), far cheaper than thick lines over the whole area.
 fn hatch(canvas: &mut Canvas, rect: Rect) {
-    let mut c = rect.x - rect.h;
-    while c < rect.right() {
-        let u0 = (rect.x - c).max(0.0);
-        let u1 = (rect.right() - c).min(rect.h);
-        if u1 > u0 {
-            let from = (c + u0, rect.bottom() - u0);
-            let to = (c + u1, rect.bottom() - u1);
-            canvas.line(from, to, HATCH_W, LOSS_HATCH);
+    let half = HATCH_W * std::f32::consts::SQRT_2 / 2.0;
+    for y in rect.y.floor() as i32..rect.bottom().ceil() as i32 {
+        let rise = rect.bottom() - (y as f32 + 0.5);
+        let mut start = rect.x - rect.h - half;
+        while start < rect.right() + half {
+            let centre = start + rise;
+            let from = (centre - half).max(rect.x);
+            let to = (centre + half).min(rect.right());
+            if from < to {
+                blended_span(canvas, y, from, to);
+            }
+            start += HATCH_STEP;
         }
-        c += HATCH_STEP;
     }
+}
+
+/// Paints row `y` from `from` to `to` (fractional), blending the partly covered end pixels.
+fn blended_span(canvas: &mut Canvas, y: i32, from: f32, to: f32) {
+    let (inner_from, inner_to) = (from.ceil() as i32, to.floor() as i32);
+    if inner_from > inner_to {
+        canvas.blend(from.floor() as i32, y, LOSS_HATCH, to - from);
+        return;
+    }
+    canvas.fill_span(inner_from, inner_to, y, LOSS_HATCH);
+    canvas.blend(inner_from - 1, y, LOSS_HATCH, inner_from as f32 - from);
+    canvas.blend(inner_to, y, LOSS_HATCH, to - inner_to as f32);
 }
 
 /// The locomotive in `rect`, its nose to the right when `facing_right`.
