@@ -10,8 +10,9 @@ const FAST: (CompressionType, FilterType) = (CompressionType::Fast, FilterType::
 /// Fallback for big pictures: zlib's fastest level without a filter, which on runs of flat colour
 /// makes files about half the size of the first try.
 const SMALL: (CompressionType, FilterType) = (CompressionType::Level(1), FilterType::NoFilter);
-/// The largest PNG the first try may give; a bigger one is encoded again with [`SMALL`].
-const FAST_BUDGET: usize = 240 * 1024;
+/// The largest PNG the first try may give (the size every picture must stay under); a bigger one is
+/// encoded again with [`SMALL`].
+const FAST_BUDGET: usize = 300 * 1024;
 /// Pictures with more pixels than this go straight to [`SMALL`]: their fast encoding would mostly
 /// overshoot the budget and the work be done twice.
 const FAST_MAX_PIXELS: u64 = 900_000;
@@ -32,7 +33,7 @@ fn encode(canvas: &Canvas, (compression, filter): (CompressionType, FilterType))
 
 /// The canvas as PNG bytes, encoded for speed: the fast encoding for pictures up to
 /// [`FAST_MAX_PIXELS`] when it stays within [`FAST_BUDGET`], otherwise the smaller one (so a big
-/// board stays well under 300 KB).
+/// board stays under 300 KB).
 pub fn encode_png(canvas: &Canvas) -> Vec<u8> {
     if u64::from(canvas.width()) * u64::from(canvas.height()) > FAST_MAX_PIXELS {
         return encode(canvas, SMALL);
