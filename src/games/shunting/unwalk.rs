@@ -1,0 +1,144 @@
+//! Moves played backwards: every position from which one move leads to a given position. The solver's
+//! search from the goal uses it.
+//!
+//! A drive moved its train `d ≥ 1` slots along a route and pushed `k ≥ 0` pieces that now stand
+//! right ahead of the train. The train came from `d` free slots behind it. The pushed pieces were
+//! met one after another: the first moved `s₁ ≤ d` slots, each later one no more than the one before
+//! and at least one (`d ≥ s₁ ≥ s₂ ≥ … ≥ s_k ≥ 1`); every such choice is a distinct earlier position.
+
+use super::position::Position;
+use super::puzzle::{PieceKind, Puzzle};
+use super::walk::{Along, Chain, Ground};
+use super::yard::Heading;
+
+impl Puzzle {
+    /// Turns the automatic turntables back one position.
+    fn before_move(&self, mut position: Position) -> Position {
+        for (i, t) in self.yard.turntables.iter().enumerate() {
+            if !t.manual {
+                position.turn_back(i, t.ring.len());
+            }
+        }
+        position
+    }
+
+    /// Every position one move before `position` (with repeats).
+    pub fn predecessors(&self, position: &Position, out: &mut Vec<Position>) {
+        let before = self.before_move(*position);
+        let ground = Ground::new(self, &before);
+        for loco in self.locos() {
+            for chain in ground.chains(loco) {
+                for forward in [true, false] {
+                    undrive(&ground, loco, &chain, forward, out);
+                }
+            }
+        }
+        for (i, t) in self.yard.turntables.iter().enumerate() {
+            if t.manual {
+                let mut turned = before;
+                turned.turn_back(i, t.ring.len());
+                out.push(turned);
+            }
+        }
+    }
+}
+
+/// The positions from which `loco`, with `chain` coupled, drove towards its front (or rear) and stopped
+/// where it stands now.
+fn undrive(
+    ground: &Ground<'_>,
+    loco: usize,
+    chain: &Chain,
+    forward: bool,
+    out: &mut Vec<Position>,
+) {
+    let position = ground.position;
+    let mut train: Vec<Heading> = Vec::with_capacity(chain.0.len() + 1);
+    if forward {
+        train.extend(chain.0.iter().rev().map(|h| Heading {
+            slot: h.slot,
+            up: !h.up,
+        }));
+        train.push(Heading {
+            slot: position.slot(loco),
+            up: position.faces_up(loco),
+        });
+    } else {
+        train.push(ground.rear(loco));
+        train.extend_from_slice(&chain.0);
+    }
+    let tail = train[0];
+    let behind = Heading {
+        slot: tail.slot,
+        up: !tail.up,
+    };
+    let lead = train[train.len() - 1];
+    let backs = ground.trails(behind, Along::Free);
+    let aheads = ground.trails(lead, Along::Occupied);
+    let mut path = Vec::new();
+    for (ahead, _) in &aheads {
+        if ahead.iter().any(|h| train.iter().any(|t| t.slot == h.slot)) {
+            continue;
+        }
+        for (back, _) in backs.iter().skip(1) {
+            if back.iter().any(|b| ahead.iter().any(|a| a.slot == b.slot)) {
+                continue;
+            }
+            path.clear();
+            path.extend(back.iter().rev().map(|h| Heading {
+                slot: h.slot,
+                up: !h.up,
+            }));
+            path.extend_from_slice(&train);
+            path.extend_from_slice(ahead);
+            let d = back.len();
+            let mut shifts = vec![d; ahead.len()];
+            loop {
+                out.push(rewind(ground, &path, d, train.len(), &shifts));
+                if !next_shifts(&mut shifts) {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Steps `shifts` (non-increasing, from `d` down to 1) to the next such sequence; false after the last.
+fn next_shifts(shifts: &mut [usize]) -> bool {
+    for i in (0..shifts.len()).rev() {
+        if shifts[i] > 1 {
+            shifts[i] -= 1;
+            let top = shifts[i];
+            for s in &mut shifts[i + 1..] {
+                *s = top;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// The position before the drive: the train `d` slots back along `path`, pushed piece `j` back by
+/// `shifts[j]`.
+fn rewind(
+    ground: &Ground<'_>,
+    path: &[Heading],
+    d: usize,
+    train: usize,
+    shifts: &[usize],
+) -> Position {
+    let puzzle = ground.puzzle;
+    let mut before = *ground.position;
+    let moves = (0..train)
+        .map(|i| (d + i, d))
+        .chain(shifts.iter().enumerate().map(|(j, &s)| (d + train + j, s)));
+    for (now, back) in moves {
+        let piece =
+            ground.occupant[usize::from(path[now].slot)].expect("a moved piece stands there");
+        let then = path[now - back];
+        let faces_up = puzzle.pieces[piece].kind == PieceKind::Loco
+            && (ground.position.faces_up(piece) ^ (path[now].up != then.up));
+        before.place(piece, then.slot, faces_up);
+    }
+    before
+}
