@@ -8,7 +8,7 @@ use super::yard::Yard;
 pub const YARDS: &[(&str, &str)] = &[
     ("inglenook", include_str!("yards/inglenook.toml")),
     ("timesaver", include_str!("yards/timesaver.toml")),
-    ("roundhouse", include_str!("yards/roundhouse.toml")),
+    ("shed", include_str!("yards/shed.toml")),
     ("junction", include_str!("yards/junction.toml")),
 ];
 
