@@ -13,7 +13,19 @@ pub const YARDS: &[(&str, &str)] = &[
 ];
 
 /// Built-in puzzles: name and file text.
-pub const PUZZLES: &[(&str, &str)] = &[];
+pub const PUZZLES: &[(&str, &str)] = &[
+    (
+        "inglenook-hard-1",
+        include_str!("puzzles/inglenook-hard-1.toml"),
+    ),
+    (
+        "inglenook-hard-2",
+        include_str!("puzzles/inglenook-hard-2.toml"),
+    ),
+    ("timesaver-1", include_str!("puzzles/timesaver-1.toml")),
+    ("shed-1", include_str!("puzzles/shed-1.toml")),
+    ("junction-1", include_str!("puzzles/junction-1.toml")),
+];
 
 /// The built-in yard called `name` (case-insensitive).
 pub fn yard(name: &str) -> Result<Yard, LoadError> {

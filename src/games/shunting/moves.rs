@@ -52,19 +52,28 @@ impl Visitor for Stops<'_> {
     }
 }
 
-/// Collects only the resulting positions (for the solver).
+/// Collects only the resulting positions (for the solver), leaving out open stops when asked.
 struct Results<'a, 'b> {
-    puzzle: &'a Puzzle,
+    ground: &'b Ground<'a>,
     start: &'a Position,
+    skip_open_stops: bool,
     out: &'b mut Vec<Position>,
 }
 
 impl Visitor for Results<'_, '_> {
     fn stop(&mut self, walk: &Walk) {
-        self.out.push(
-            self.puzzle
-                .after_move(walk.stopped(self.puzzle, self.start)),
-        );
+        let puzzle = self.ground.puzzle;
+        let result = puzzle.after_move(walk.stopped(puzzle, self.start));
+        if self.skip_open_stops
+            && walk.block.len() == 1
+            && self
+                .ground
+                .open_stop(walk.loco, walk.path[walk.lead], walk.forward)
+            && !puzzle.is_solved(&result)
+        {
+            return;
+        }
+        self.out.push(result);
     }
 }
 
@@ -223,12 +232,20 @@ impl Puzzle {
         stops.found
     }
 
-    /// Every position one move away (with repeats), fast: what the solver expands.
+    /// Whether a lone loco's stop with a free slot ahead and nothing to couple behind can be skipped
+    /// by the solver: with one loco and no turntable (see [`crate::games::shunting::solver`]).
+    pub fn skips_open_stops(&self) -> bool {
+        self.locos().count() == 1 && self.yard.turntables.is_empty()
+    }
+
+    /// Every position one move away (with repeats), fast: what the solver expands. When
+    /// [`Puzzle::skips_open_stops`], a lone loco's open stops are left out unless they meet the goal.
     pub fn successors(&self, position: &Position, out: &mut Vec<Position>) {
         let ground = Ground::new(self, position);
         let mut results = Results {
-            puzzle: self,
+            ground: &ground,
             start: position,
+            skip_open_stops: self.skips_open_stops(),
             out,
         };
         for l in self.locos() {

@@ -22,14 +22,17 @@ impl Puzzle {
         position
     }
 
-    /// Every position one move before `position` (with repeats).
+    /// Every position one move before `position` (with repeats). When [`Puzzle::skips_open_stops`],
+    /// moves that are a lone loco's open stop are left out unless `position` meets the goal, as in
+    /// [`Puzzle::successors`].
     pub fn predecessors(&self, position: &Position, out: &mut Vec<Position>) {
         let before = self.before_move(*position);
         let ground = Ground::new(self, &before);
+        let skip_open = self.skips_open_stops() && !self.is_solved(position);
         for loco in self.locos() {
             for chain in ground.chains(loco) {
                 for forward in [true, false] {
-                    undrive(&ground, loco, &chain, forward, out);
+                    undrive(&ground, loco, &chain, forward, skip_open, out);
                 }
             }
         }
@@ -50,6 +53,7 @@ fn undrive(
     loco: usize,
     chain: &Chain,
     forward: bool,
+    skip_open: bool,
     out: &mut Vec<Position>,
 ) {
     let position = ground.position;
@@ -78,6 +82,13 @@ fn undrive(
     let mut path = Vec::new();
     for (ahead, _) in &aheads {
         if ahead.iter().any(|h| train.iter().any(|t| t.slot == h.slot)) {
+            continue;
+        }
+        if skip_open
+            && train.len() == 1
+            && ahead.is_empty()
+            && ground.open_stop(loco, lead, forward)
+        {
             continue;
         }
         for (back, _) in backs.iter().skip(1) {

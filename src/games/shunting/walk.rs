@@ -208,6 +208,49 @@ impl<'a> Ground<'a> {
         }
     }
 
+    /// Whether a lone loco that pushed nothing and stopped heading `at` (its direction of travel;
+    /// `forward`: front first) could as well have gone one slot further: nothing stands right behind
+    /// its rear to couple, and a free, whole slot lies ahead. See [`crate::games::shunting::solver`]
+    /// for why such stops never need to be searched.
+    pub fn open_stop(&self, loco: usize, at: Heading, forward: bool) -> bool {
+        let rear = if forward {
+            Heading {
+                slot: at.slot,
+                up: !at.up,
+            }
+        } else {
+            at
+        };
+        let mut couples = false;
+        self.each_next(rear, |h| {
+            couples |= self.occupant[usize::from(h.slot)].is_some_and(|p| p != loco);
+        });
+        if couples {
+            return false;
+        }
+        let mut open = false;
+        self.each_next(at, |h| {
+            let slot = usize::from(h.slot);
+            open |= self.occupant[slot].is_none_or(|p| p == loco) && !self.puzzle.broken[slot];
+        });
+        open
+    }
+
+    /// Calls `f` with every heading one step after `at` (no sharp turns).
+    fn each_next(&self, at: Heading, mut f: impl FnMut(Heading)) {
+        match self.next(at) {
+            Next::One(h) => f(h),
+            Next::Many(routes) => {
+                for route in routes.iter().filter(|r| r.sharp.is_none()) {
+                    if let Landing::Track(end) = route.landing {
+                        f(self.puzzle.yard.entering(end));
+                    }
+                }
+            }
+            Next::Stop(_) => {}
+        }
+    }
+
     /// Drives `loco` with the chain `chain` coupled, towards its front or its rear, along every route,
     /// reporting every stop and dead end to `visitor`.
     pub fn drive(&self, loco: usize, chain: &Chain, forward: bool, visitor: &mut impl Visitor) {

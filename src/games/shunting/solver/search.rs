@@ -97,6 +97,7 @@ impl Search<'_> {
     fn expand(&self, side: &mut Side, other: &Side) -> Result<Option<u64>, SolveError> {
         let mut next = Vec::new();
         let mut around = Vec::new();
+        let mut keys = Vec::new();
         let mut best: Option<(usize, u64)> = None;
         let frontier = std::mem::take(&mut side.frontier);
         for key in frontier {
@@ -107,8 +108,11 @@ impl Search<'_> {
             } else {
                 self.puzzle.successors(&position, &mut around);
             }
-            for n in &around {
-                let k = self.canon.key(n);
+            keys.clear();
+            keys.extend(around.iter().map(|n| self.canon.key(n)));
+            keys.sort_unstable();
+            keys.dedup();
+            for &k in &keys {
                 if side.seen.contains_key(&k) {
                     continue;
                 }
