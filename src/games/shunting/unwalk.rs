@@ -77,21 +77,29 @@ fn undrive(
         up: !tail.up,
     };
     let lead = train[train.len() - 1];
-    let backs = ground.trails(behind, Along::Free);
-    let aheads = ground.trails(lead, Along::Occupied);
+    let aheads: Vec<Vec<Heading>> = ground
+        .trails(lead, Along::Occupied)
+        .into_iter()
+        .map(|(ahead, _)| ahead)
+        .filter(|ahead| !ahead.iter().any(|h| train.iter().any(|t| t.slot == h.slot)))
+        .filter(|ahead| {
+            !(skip_open
+                && train.len() == 1
+                && ahead.is_empty()
+                && ground.open_stop(loco, lead, forward))
+        })
+        .collect();
+    if aheads.is_empty() {
+        return;
+    }
     let mut path = Vec::new();
-    for (ahead, _) in &aheads {
-        if ahead.iter().any(|h| train.iter().any(|t| t.slot == h.slot)) {
-            continue;
+    let mut shifts = Vec::new();
+    ground.each_trail(behind, Along::Free, &mut |back, _| {
+        if back.is_empty() {
+            return;
         }
-        if skip_open
-            && train.len() == 1
-            && ahead.is_empty()
-            && ground.open_stop(loco, lead, forward)
-        {
-            continue;
-        }
-        for (back, _) in backs.iter().skip(1) {
+        let d = back.len();
+        for ahead in &aheads {
             if back.iter().any(|b| ahead.iter().any(|a| a.slot == b.slot)) {
                 continue;
             }
@@ -102,8 +110,8 @@ fn undrive(
             }));
             path.extend_from_slice(&train);
             path.extend_from_slice(ahead);
-            let d = back.len();
-            let mut shifts = vec![d; ahead.len()];
+            shifts.clear();
+            shifts.resize(ahead.len(), d);
             loop {
                 out.push(rewind(ground, &path, d, train.len(), &shifts));
                 if !next_shifts(&mut shifts) {
@@ -111,7 +119,7 @@ fn undrive(
                 }
             }
         }
-    }
+    });
 }
 
 /// Steps `shifts` (non-increasing, from `d` down to 1) to the next such sequence; false after the last.

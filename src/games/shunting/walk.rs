@@ -166,9 +166,22 @@ impl<'a> Ground<'a> {
     /// Every trail of slots one after another beyond `from` (the empty trail first) whose slots are all
     /// occupied or all free, with the turnout legs it crosses.
     pub fn trails(&self, from: Heading, along: Along) -> Vec<Chain> {
-        let mut found = vec![(Vec::new(), Vec::new())];
-        self.extend_trail(from, along, &mut Vec::new(), &mut Vec::new(), &mut found);
+        let mut found = Vec::new();
+        self.each_trail(from, along, &mut |trail, legs| {
+            found.push((trail.to_vec(), legs.to_vec()));
+        });
         found
+    }
+
+    /// Calls `f` with every trail that [`Ground::trails`] lists, without collecting them.
+    pub fn each_trail(
+        &self,
+        from: Heading,
+        along: Along,
+        f: &mut dyn FnMut(&[Heading], &[LegChoice]),
+    ) {
+        f(&[], &[]);
+        self.extend_trail(from, along, &mut Vec::new(), &mut Vec::new(), f);
     }
 
     fn extend_trail(
@@ -177,30 +190,31 @@ impl<'a> Ground<'a> {
         along: Along,
         trail: &mut Vec<Heading>,
         legs: &mut Vec<LegChoice>,
-        found: &mut Vec<Chain>,
+        f: &mut dyn FnMut(&[Heading], &[LegChoice]),
     ) {
-        let mut visit = |h: Heading, extra: &[LegChoice], found: &mut Vec<Chain>| {
-            let slot = usize::from(h.slot);
-            let fits = match along {
-                Along::Occupied => self.occupant[slot].is_some(),
-                Along::Free => self.occupant[slot].is_none() && !self.puzzle.broken[slot],
+        let mut visit =
+            |h: Heading, extra: &[LegChoice], f: &mut dyn FnMut(&[Heading], &[LegChoice])| {
+                let slot = usize::from(h.slot);
+                let fits = match along {
+                    Along::Occupied => self.occupant[slot].is_some(),
+                    Along::Free => self.occupant[slot].is_none() && !self.puzzle.broken[slot],
+                };
+                if !fits || trail.iter().any(|c| c.slot == h.slot) {
+                    return;
+                }
+                trail.push(h);
+                legs.extend_from_slice(extra);
+                f(trail, legs);
+                self.extend_trail(h, along, trail, legs, f);
+                legs.truncate(legs.len() - extra.len());
+                trail.pop();
             };
-            if !fits || trail.iter().any(|c| c.slot == h.slot) {
-                return;
-            }
-            trail.push(h);
-            legs.extend_from_slice(extra);
-            found.push((trail.clone(), legs.clone()));
-            self.extend_trail(h, along, trail, legs, found);
-            legs.truncate(legs.len() - extra.len());
-            trail.pop();
-        };
         match self.next(at) {
-            Next::One(h) => visit(h, &[], found),
+            Next::One(h) => visit(h, &[], f),
             Next::Many(routes) => {
                 for route in routes.iter().filter(|r| r.sharp.is_none()) {
                     if let Landing::Track(end) = route.landing {
-                        visit(self.puzzle.yard.entering(end), &route.legs, found);
+                        visit(self.puzzle.yard.entering(end), &route.legs, f);
                     }
                 }
             }

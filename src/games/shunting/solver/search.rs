@@ -1,6 +1,8 @@
 //! Breadth-first search over solver keys: from the start and the goal at once when the goal positions
 //! can be listed, from the start alone otherwise.
 
+use std::collections::hash_map::Entry;
+
 use super::SolveError;
 use super::canon::Canon;
 use super::hash::KeyMap;
@@ -113,10 +115,12 @@ impl Search<'_> {
             keys.sort_unstable();
             keys.dedup();
             for &k in &keys {
-                if side.seen.contains_key(&k) {
-                    continue;
+                match side.seen.entry(k) {
+                    Entry::Occupied(_) => continue,
+                    Entry::Vacant(slot) => {
+                        slot.insert(key);
+                    }
                 }
-                side.seen.insert(k, key);
                 next.push(k);
                 if other.seen.contains_key(&k) {
                     let total = other.depth_of(k);
