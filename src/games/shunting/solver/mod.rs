@@ -1,7 +1,7 @@
 //! The exact solver: the fewest moves from a puzzle's start to its goal, and one way to do it.
 //!
 //! Every stop is one move, so the solver searches positions breadth first; the first goal position
-//! reached is reached in the fewest moves. Three things keep the search small without giving up that
+//! reached is reached in the fewest moves. Four things keep the search small without giving up that
 //! guarantee:
 //!
 //! - **Interchangeable pieces** ([`canon`]): pieces the goal does not tell apart (two unnamed cars, two
@@ -16,6 +16,15 @@
 //!   layer in which they first meet contains a node of every shortest route that is one move longer
 //!   than that sum, and the shortest meeting found in that layer is therefore optimal. Each side only
 //!   goes half as deep, and the number of positions grows very fast with depth.
+//! - **Open stops are skipped** ([`Puzzle::skips_open_stops`]: one loco, no turntable). Say the loco
+//!   drives alone, pushes nothing, and stops at `x` with nothing right behind its rear to couple and a
+//!   free, whole slot `x'` one step further on. Stopping at `x'` instead is the same move driven one slot
+//!   longer, and loses nothing: from `x` the next move can take nothing along, so it either drives on
+//!   the same way (then the two moves were one, which an optimal solution never does) or drives back,
+//!   and from `x'` the same drive back passes `x` and ends in the same position. Repeating the argument,
+//!   some optimal solution never makes an open stop except as its last move (a goal position, which is
+//!   never skipped). Both search directions skip the same moves. With a turntable the stop itself
+//!   turns the table, and with a second loco its position matters to the other, so neither is skipped.
 //! - **Orientation classes** ([`orient`]): goal positions where a loco would face a way no sequence
 //!   of moves can turn it (no turntable or reversing loop) are never listed, so the backward search
 //!   does not grow from positions that cannot be reached.
