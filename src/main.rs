@@ -1,5 +1,7 @@
 //! The `roundhouse` command line: play in the terminal, replay a game from notation, list games and rules.
 
+mod puzzle_cli;
+
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -79,6 +81,11 @@ enum Action {
         /// The game.
         game: String,
     },
+    /// Shunting puzzles: solve a puzzle file.
+    Puzzle {
+        #[command(subcommand)]
+        action: puzzle_cli::PuzzleAction,
+    },
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
@@ -138,6 +145,7 @@ fn main() -> ExitCode {
             }
         }
         Action::Replay { game, file } => run_replay(&game, file),
+        Action::Puzzle { action } => puzzle_cli::run(action),
         Action::Games => {
             for kind in games::REGISTRY {
                 let seats = kind.seats();

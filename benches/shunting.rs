@@ -1,0 +1,34 @@
+//! Shunting solver timings: the hardest Inglenook starts we know and one puzzle on each of our own
+//! yards, all built in.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use roundhouse::games::shunting::{SolveOptions, builtin, solve};
+
+const PUZZLES: &[&str] = &[
+    "inglenook-hard-1",
+    "inglenook-hard-2",
+    "timesaver-1",
+    "shed-1",
+    "junction-1",
+];
+
+fn solver(c: &mut Criterion) {
+    let mut group = c.benchmark_group("shunting_solve");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    for &name in PUZZLES {
+        let puzzle = builtin::puzzle(name)
+            .expect("a built-in puzzle")
+            .expect("it loads");
+        group.bench_function(name, |b| {
+            b.iter(|| solve(black_box(&puzzle), &SolveOptions::default()).map(|s| s.optimum()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solver);
+criterion_main!(benches);

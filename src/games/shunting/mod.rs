@@ -1,0 +1,27 @@
+//! Shunting puzzles: a yard of tracks, turnouts and turntables; locos that push and pull cars; a goal;
+//! and an exact solver for the fewest moves. Rulings: `rules/shunting.md`; file format: `FORMAT.md`.
+//!
+//! Load a [`Puzzle`] (from a file with [`Puzzle::from_toml`] or built in with [`builtin::puzzle`]), list
+//! [`Puzzle::legal_moves`] from a [`Position`], play one with [`Puzzle::play`] (refusals say why), and
+//! [`solve`] it.
+
+pub mod builtin;
+pub mod error;
+pub mod format;
+pub mod moves;
+pub mod notation;
+pub mod position;
+pub mod puzzle;
+pub mod solver;
+mod unwalk;
+mod walk;
+pub mod yard;
+mod yard_build;
+
+pub use error::{LoadError, MoveError};
+pub use moves::LegalMove;
+pub use notation::{Direction, Drive, Move, Via};
+pub use position::Position;
+pub use puzzle::{Goal, Group, Piece, PieceKind, Puzzle};
+pub use solver::{Solution, SolveError, SolveOptions, solve};
+pub use yard::{SlotId, Yard};

@@ -1,0 +1,155 @@
+//! The exact solver: the fewest moves from a puzzle's start to its goal, and one way to do it.
+//!
+//! Every stop is one move, so the solver searches positions breadth first; the first goal position
+//! reached is reached in the fewest moves. Four things keep the search small without giving up that
+//! guarantee:
+//!
+//! - **Interchangeable pieces** ([`canon`]): pieces the goal does not tell apart (two unnamed cars, two
+//!   unnamed locos, the members of one goal group) are swapped freely. Such a swap maps legal moves to
+//!   legal moves and goal positions to goal positions, so a position and its swapped copy need the same
+//!   number of moves; the search keeps one key for both. Inglenook's three wagons outside the train
+//!   are one class, which cuts its positions by 3! = 6.
+//! - **Search from both ends** ([`search`]): when the goal positions can be listed ([`goals`]), the
+//!   search also runs backwards from all of them at once with moves played in reverse
+//!   ([`Puzzle::predecessors`]), always widening the smaller side by one whole layer. Before a meeting
+//!   the two sides are disjoint, so the shortest route is longer than the sum of their depths; the
+//!   layer in which they first meet contains a node of every shortest route that is one move longer
+//!   than that sum, and the shortest meeting found in that layer is therefore optimal. Each side only
+//!   goes half as deep, and the number of positions grows very fast with depth.
+//! - **Open stops are skipped** ([`Puzzle::skips_open_stops`]: one loco, no turntable). Say the loco
+//!   drives alone, pushes nothing, and stops at `x` with nothing right behind its rear to couple and a
+//!   free, whole slot `x'` one step further on. Stopping at `x'` instead is the same move driven one slot
+//!   longer, and loses nothing: from `x` the next move can take nothing along, so it either drives on
+//!   the same way (then the two moves were one, which an optimal solution never does) or drives back,
+//!   and from `x'` the same drive back passes `x` and ends in the same position. Repeating the argument,
+//!   some optimal solution never makes an open stop except as its last move (a goal position, which is
+//!   never skipped). Both search directions skip the same moves. With a turntable the stop itself
+//!   turns the table, and with a second loco its position matters to the other, so neither is skipped.
+//! - **Orientation classes** ([`orient`]): goal positions where a loco would face a way no sequence
+//!   of moves can turn it (no turntable or reversing loop) are never listed, so the backward search
+//!   does not grow from positions that cannot be reached.
+//!
+//! Keys pack a whole position in a `u64` and live in hash tables with a fast hasher; the number of
+//! stored positions is capped so that a yard too large answers [`SolveError::TooLarge`] instead of
+//! running out of memory.
+
+pub mod canon;
+mod goals;
+mod hash;
+mod orient;
+mod search;
+
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use super::notation::Move;
+use super::puzzle::Puzzle;
+use canon::Canon;
+use search::Search;
+
+/// Why a puzzle has no answer from the solver.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The search stored more positions than allowed.
+    #[error("too large: explored {explored} states without finding the goal")]
+    TooLarge {
+        /// Positions stored when it gave up.
+        explored: usize,
+    },
+    /// Every reachable position was seen and none meets the goal.
+    #[error("no solution: the goal cannot be reached ({explored} states explored)")]
+    Unsolvable {
+        /// Positions explored.
+        explored: usize,
+    },
+    /// The puzzle does not fit the solver's 63-bit keys.
+    #[error("too large for the solver: a position needs {bits} bits, at most {max} fit")]
+    TooManyBits {
+        /// Bits a position needs.
+        bits: u32,
+        /// Bits available.
+        max: u32,
+    },
+    /// The found route could not be replayed as moves (a solver bug).
+    #[error("internal error: the solution does not replay at move {0}")]
+    Replay(usize),
+}
+
+/// Solver settings.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Give up after storing this many positions (a position costs about 30 bytes).
+    pub max_states: usize,
+    /// Search from the goal too when the goal positions number at most this many placements.
+    pub max_goal_placements: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            max_states: 20_000_000,
+            max_goal_placements: 2_000_000,
+        }
+    }
+}
+
+/// An optimal solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The moves, in order (their count is the optimum).
+    pub moves: Vec<Move>,
+    /// Positions stored by the search.
+    pub states: usize,
+    /// Whether the search also ran from the goal.
+    pub from_both_ends: bool,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// The optimal number of moves.
+    pub fn optimum(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The guide: one line per move, "L1 H4 → A1 (+2)".
+    pub fn guide(&self) -> Vec<String> {
+        self.moves.iter().map(Move::guide).collect()
+    }
+}
+
+/// Solves `puzzle` optimally.
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let canon = Canon::new(puzzle)?;
+    let search = Search {
+        puzzle,
+        canon: &canon,
+        max_states: options.max_states,
+    };
+    let start = canon.key(&puzzle.start);
+    let goals = goals::goal_keys(puzzle, &canon, options.max_goal_placements);
+    let from_both_ends = goals.is_some();
+    let (keys, states) = match goals {
+        Some(goals) => search.both_ways(start, &goals)?,
+        None => search.forward_only(start)?,
+    };
+    let mut position = puzzle.start;
+    let mut moves = Vec::with_capacity(keys.len().saturating_sub(1));
+    for (i, &next) in keys.iter().enumerate().skip(1) {
+        let step = puzzle
+            .legal_moves(&position)
+            .into_iter()
+            .find(|m| canon.key(&m.result) == next)
+            .ok_or(SolveError::Replay(i))?;
+        moves.push(step.action);
+        position = step.result;
+    }
+    Ok(Solution {
+        moves,
+        states,
+        from_both_ends,
+        elapsed: started.elapsed(),
+    })
+}
