@@ -429,6 +429,7 @@ impl Game for Whistlewood {
             }
         }
         let piles = [Piles::default(), Piles::default()];
+        let cars_per_colour = rulings.cars.len();
         let solo = (players == 1).then_some(options.level);
         let start_owner = if solo.is_some() {
             AUTOMA
@@ -444,7 +445,8 @@ impl Game for Whistlewood {
             tracks: [[0; COLUMNS]; ROWS],
             spots: Default::default(),
             loco: 1,
-            train: Vec::new(),
+            // Room for every car of both colours, so the train never grows in play.
+            train: Vec::with_capacity(2 * cars_per_colour),
             piles,
             start_owner,
             current: start_owner,
@@ -462,6 +464,7 @@ impl Game for Whistlewood {
             game.piles[owner].draw = draw;
             if !game.is_automa(owner) {
                 let hand_size = usize::from(game.rulings.hand_size);
+                game.piles[owner].hand.reserve_exact(hand_size);
                 for _ in 0..hand_size {
                     if let Some(tile) = game.piles[owner].draw.pop() {
                         game.piles[owner].hand.push(tile);
