@@ -131,24 +131,7 @@ fn turning_a_loco_round_on_the_turntable_matches_the_brute_force() {
     assert!(auto >= 3 && by_hand >= 5, "{auto} {by_hand}");
 }
 
-const FORK: &str = r#"
-[yard]
-name = "fork"
-buffers = ["H.start", "B.end", "C.end"]
-[[yard.track]]
-name = "H"
-slots = 3
-[[yard.track]]
-name = "B"
-slots = 3
-[[yard.track]]
-name = "C"
-slots = 3
-[[yard.turnout]]
-name = "P"
-stem = "H.end"
-legs = ["B.start", "C.start"]
-"#;
+const FORK: &str = include_str!("data/fork.toml");
 
 #[test]
 fn two_locos_and_a_broken_track_match_the_brute_force() {

@@ -271,7 +271,7 @@ impl<'a> Ground<'a> {
         let (headings, legs) = chain;
         let take = headings.len();
         let piece_at = |h: &Heading| self.occupant[usize::from(h.slot)].unwrap_or(loco);
-        let walk = if forward {
+        let (path, legs) = if forward {
             let mut path: Vec<Heading> = headings
                 .iter()
                 .rev()
@@ -284,47 +284,30 @@ impl<'a> Ground<'a> {
                 slot: self.position.slot(loco),
                 up: self.position.faces_up(loco),
             });
-            let block = path
-                .iter()
-                .enumerate()
-                .map(|(i, h)| Mover {
-                    piece: piece_at(h),
-                    from: i,
-                    at: i,
-                })
-                .collect();
-            Walk {
-                path,
-                block,
-                lead: take,
-                legs: legs.iter().rev().copied().collect(),
-                steps: 0,
-                loco,
-                forward,
-                take,
-            }
+            (path, legs.iter().rev().copied().collect())
         } else {
             let mut path = vec![self.rear(loco)];
             path.extend_from_slice(headings);
-            let block = path
-                .iter()
-                .enumerate()
-                .map(|(i, h)| Mover {
-                    piece: piece_at(h),
-                    from: i,
-                    at: i,
-                })
-                .collect();
-            Walk {
-                path,
-                block,
-                lead: take,
-                legs: legs.clone(),
-                steps: 0,
-                loco,
-                forward,
-                take,
-            }
+            (path, legs.clone())
+        };
+        let block = path
+            .iter()
+            .enumerate()
+            .map(|(i, h)| Mover {
+                piece: piece_at(h),
+                from: i,
+                at: i,
+            })
+            .collect();
+        let walk = Walk {
+            path,
+            block,
+            lead: take,
+            legs,
+            steps: 0,
+            loco,
+            forward,
+            take,
         };
         self.explore(walk, visitor);
     }

@@ -8,7 +8,7 @@ use super::cars::Bonus;
 use super::events;
 use super::legal::ClaimOption;
 use super::rules::{AUTOMA, Whistlewood};
-use super::rulings::{AutomaPreference, StationValue};
+use super::rulings::AutomaPreference;
 use super::turn::Act;
 use crate::games::narration::Sink;
 
@@ -103,15 +103,7 @@ impl Whistlewood {
 
     /// What a Livestock car would score on the card at (row, column index).
     pub fn livestock_value(&self, row: usize, column: usize) -> i32 {
-        let Some(scoring) = self.rulings.scoring_of(super::cars::CarKind::Livestock) else {
-            return 0;
-        };
-        match scoring.on_station {
-            StationValue::Neighbours { base, per_icon } => {
-                base + per_icon * self.nature_next_to(row, column) as i32
-            }
-            _ => 0,
-        }
+        super::scoring::kind_value_at(self, super::cars::CarKind::Livestock, row, column)
     }
 
     /// Nature icons on the cards left and right of (row, column index) in its row.

@@ -7,12 +7,15 @@ use super::cars::{Owner, TileType};
 use super::notation::Action;
 use super::rules::{Stage, Whistlewood};
 use super::rulings::{COLUMNS, ROWS, StationValue};
+use super::scoring;
 use crate::game::{BotPlayer, Game, GameRng, Seat};
 
 /// Share of a car's best reachable Station value counted while it still rides the train.
 const PROSPECT: f64 = 0.5;
 /// Weight of the opponent's prospects against the bot's own.
 const OPPONENT_PROSPECT: f64 = 0.4;
+/// What the bot expects a Mail car to copy.
+const MAIL_GUESS: i32 = 2;
 /// Noise that breaks ties between equally good steps.
 const JITTER: f64 = 0.01;
 
@@ -80,25 +83,11 @@ fn prospects(game: &Whistlewood, owner: Owner) -> f64 {
     total
 }
 
-/// What a car of this type would score on the card at (row, column index).
+/// What a car of this type would score on the card at (row, column index); Mail is guessed at 2, since
+/// its value depends on the car it will stand beside.
 fn value_at(game: &Whistlewood, tile: TileType, row: usize, column: usize) -> i32 {
-    let spec = &game.rulings().locations[game.location_at(row, column)];
-    let Some(scoring) = game.rulings().scoring_of(tile.kind) else {
-        return 0;
-    };
-    match &scoring.on_station {
-        StationValue::Flat(points) => *points,
-        StationValue::CopyOther => 2,
-        StationValue::Neighbours { base, per_icon } => {
-            base + per_icon * game.nature_next_to(row, column) as i32
-        }
-        StationValue::ByColumn(values) => values.get(column).copied().unwrap_or(0),
-        StationValue::Silo { silo, other } => {
-            if spec.silo {
-                *silo
-            } else {
-                *other
-            }
-        }
+    match game.rulings().scoring_of(tile.kind) {
+        Some(scoring) if scoring.on_station == StationValue::CopyOther => MAIL_GUESS,
+        _ => scoring::kind_value_at(game, tile.kind, row, column),
     }
 }

@@ -102,6 +102,18 @@ fn copies(game: &Whistlewood, tile: Tile) -> bool {
         .is_some_and(|s| s.on_station == StationValue::CopyOther)
 }
 
+/// What a car of `kind` would score on the card at (row, column index) from its own cargo alone (a
+/// copying car, Mail, counts 0 here: it depends on its neighbour).
+pub fn kind_value_at(game: &Whistlewood, kind: CarKind, row: usize, column: usize) -> i32 {
+    let spec = &game.rulings().locations[game.location_at(row, column)];
+    match game.rulings().scoring_of(kind) {
+        Some(scoring) if spec.station => {
+            plain_value(game, &scoring.on_station, spec.silo, row, column)
+        }
+        _ => 0,
+    }
+}
+
 fn plain_value(
     game: &Whistlewood,
     value: &StationValue,
