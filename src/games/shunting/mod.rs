@@ -6,12 +6,15 @@
 //! [`solve`] it.
 
 pub mod builtin;
+pub mod daily;
+pub mod draw;
 pub mod error;
 pub mod format;
 pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod puzzle;
+pub mod rank;
 pub mod solver;
 mod unwalk;
 mod walk;
@@ -23,5 +26,6 @@ pub use moves::LegalMove;
 pub use notation::{Direction, Drive, Move, Via};
 pub use position::Position;
 pub use puzzle::{Goal, Group, Piece, PieceKind, Puzzle};
+pub use rank::{Rank, move_limit};
 pub use solver::{Solution, SolveError, SolveOptions, solve};
 pub use yard::{SlotId, Yard};
