@@ -13,6 +13,7 @@ pub mod format;
 pub mod moves;
 pub mod notation;
 pub mod position;
+pub mod present;
 pub mod puzzle;
 pub mod rank;
 pub mod solver;
