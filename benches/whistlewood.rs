@@ -1,7 +1,8 @@
 //! Speed of the Whistlewood Express engine through the `Game` trait, one whole game per iteration: deal,
 //! uniformly random legal steps to the end, outcome. `random_full_games` applies steps with `apply_quiet`
-//! (no event texts), as simulations and the bot's look-ahead do; `random_full_games_narrated` uses
-//! `apply`, which also builds every event's text; `bot_full_games` plays the greedy bot in every seat.
+//! (no event texts) and lists steps into one reused buffer (`legal_into`), as simulations and the bot's
+//! look-ahead do; `random_full_games_narrated` uses `apply`, which also builds every event's text;
+//! `bot_full_games` plays the greedy bot in every seat.
 
 use std::hint::black_box;
 
@@ -26,13 +27,14 @@ fn play(level: AutomaLevel, players: usize, seed: u64, mode: Mode) -> Option<Out
     let mut rng = GameRng::seeded(seed);
     let setup = Whistlewood::deal(&options, players, &mut rng);
     let mut game = Whistlewood::start(options, players, setup, seed).ok()?;
+    let mut legal = Vec::new();
     while let ToAct::Seats(seats) = game.to_act() {
         let seat = seats[0];
         let action = if mode == Mode::Bots {
             game.bot_action(seat, &mut rng)
         } else {
-            let mut legal = game.legal(seat);
-            legal.swap_remove(rng.random_range(0..legal.len()))
+            game.legal_into(seat, &mut legal);
+            legal[rng.random_range(0..legal.len())]
         };
         if mode == Mode::Quiet {
             game.apply_quiet(seat, &action).ok()?;

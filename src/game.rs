@@ -346,6 +346,11 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn to_act(&self) -> ToAct;
     /// Every legal action of `seat` now (empty when it owes nothing).
     fn legal(&self, seat: Seat) -> Vec<Self::Action>;
+    /// The same actions as [`Game::legal`], written into `out` (cleared first), so simulations that list
+    /// steps over and over can reuse one buffer. Engines override it to avoid the allocation.
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        *out = self.legal(seat);
+    }
     /// A human description of a legal action ("Add Oil 2 | Oil 3 face up").
     fn label(&self, action: &Self::Action) -> String;
     /// Applies an action; on error nothing has changed.

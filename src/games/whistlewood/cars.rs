@@ -190,7 +190,9 @@ impl FromStr for TileType {
 pub type Owner = usize;
 
 /// One physical tile: its owner and its place in the owner's set (see [`super::rulings::Rulings::cars`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Tile {
     /// Whose tile it is.
     pub owner: u8,

@@ -1,7 +1,7 @@
 //! Which steps are legal now, why a step is refused, and how a legal step is described to people.
 
 use super::cars::{Owner, TileType};
-use super::notation::{Action, Row, TileList};
+use super::notation::{Action, MAX_HAND, Row, TileList};
 use super::rules::{Stage, Whistlewood};
 use super::rulings::{COLUMNS, ROWS};
 use crate::game::{RuleError, Seat, seat_ref};
@@ -17,58 +17,49 @@ pub struct ClaimOption {
     pub column: usize,
 }
 
+/// Every subset of a hand of [`MAX_HAND`] tiles as a bit mask, fewest tiles first, then in mask order;
+/// the subsets of a smaller hand are the masks below `1 << len`, in the same order.
+const MASKS_BY_SIZE: [u8; 1 << MAX_HAND] = [0, 1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15];
+
 impl Whistlewood {
-    /// Every legal step of the player to move, in a stable order.
-    pub(super) fn legal_steps(&self) -> Vec<Action> {
+    /// Every legal step of the player to move, in a stable order, written into `steps` (cleared first).
+    pub(super) fn legal_steps(&self, steps: &mut Vec<Action>) {
+        steps.clear();
         match self.stage {
-            Stage::Over => Vec::new(),
-            Stage::Direction => vec![Action::FromLeft(true), Action::FromLeft(false)],
-            Stage::Discard => self.discard_choices(),
+            Stage::Over => {}
+            Stage::Direction => steps.extend([Action::FromLeft(true), Action::FromLeft(false)]),
+            Stage::Discard => self.push_discard_choices(steps),
             Stage::Actions => {
-                // Room for the base game's most: a Shunt, three places, ten claims and an advance.
-                let mut steps = Vec::with_capacity(16);
                 if let Some(group) = self.pending.last()
                     && group.shunts > 0
                     && group.actions > 0
                 {
                     steps.push(Action::Shunt);
                 }
-                self.push_actions(&mut steps);
-                steps
+                self.push_actions(steps);
             }
         }
     }
 
-    /// Every different set of tiles the player to move may discard (the empty set keeps the hand), fewest
-    /// first.
-    fn discard_choices(&self) -> Vec<Action> {
+    /// Appends every different set of tiles the player to move may discard (the empty set keeps the
+    /// hand), fewest first.
+    fn push_discard_choices(&self, steps: &mut Vec<Action>) {
         let held = self.piles[self.current].hand.iter();
-        let Some(sorted) = TileList::collect(held.map(|&t| self.tile_type(t))) else {
-            return Vec::new();
+        let Some(hand) = TileList::collect(held.map(|&t| self.tile_type(t))) else {
+            return;
         };
-        let hand = sorted.as_slice();
-        // Equal tiles are taken first to last, so each set comes from exactly one mask: the first one.
-        let repeats_a_skipped_tile = |mask: u32| {
-            (1..hand.len()).any(|i| {
-                hand[i] == hand[i - 1] && mask & (1 << i) != 0 && mask & (1 << (i - 1)) == 0
-            })
-        };
-        let masks = 0u32..(1 << hand.len());
-        let mut choices: Vec<Action> = Vec::with_capacity(masks.len());
-        for size in 0..=hand.len() as u32 {
-            for mask in masks.clone() {
-                if mask.count_ones() != size || repeats_a_skipped_tile(mask) {
-                    continue;
-                }
-                let tiles = (0..hand.len())
-                    .filter(|i| mask & (1 << i) != 0)
-                    .map(|i| hand[i]);
-                if let Some(list) = TileList::collect(tiles) {
-                    choices.push(Action::Discard(list));
-                }
+        let tiles = hand.as_slice();
+        // Equal tiles are taken first to last, so each set comes from exactly one mask: a mask that takes a
+        // tile equal to the one before it without taking that one repeats an earlier set.
+        let repeats: u8 = (1..tiles.len())
+            .filter(|&i| tiles[i] == tiles[i - 1])
+            .fold(0, |bits, i| bits | 1 << i);
+        let every_set = 1u8 << tiles.len();
+        for &mask in MASKS_BY_SIZE.iter().filter(|&&mask| mask < every_set) {
+            if mask & repeats & !(mask << 1) == 0 {
+                steps.push(Action::Discard(hand.subset(mask)));
             }
         }
-        choices
     }
 
     /// Whether the player to move is restricted to placing (the starting player's first action).

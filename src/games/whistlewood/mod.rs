@@ -3,6 +3,7 @@
 
 pub mod automa;
 pub mod bots;
+pub mod card_cars;
 pub mod cars;
 pub mod draw;
 pub mod events;

@@ -52,6 +52,18 @@ impl TileList {
         Some(list)
     }
 
+    /// The tiles whose bits are set in `mask` (bit i for the i-th tile); still sorted.
+    pub fn subset(&self, mask: u8) -> TileList {
+        let mut list = TileList::EMPTY;
+        for (i, &tile) in self.as_slice().iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                list.tiles[usize::from(list.len)] = tile;
+                list.len += 1;
+            }
+        }
+        list
+    }
+
     /// The tiles, sorted.
     pub fn as_slice(&self) -> &[TileType] {
         &self.tiles[..usize::from(self.len)]

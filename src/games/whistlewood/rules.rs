@@ -8,6 +8,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use super::card_cars::CardCars;
 use super::cars::{Owner, Tile, TileType};
 use super::notation::Action;
 use super::rulings::{COLUMNS, ROWS, Rulings};
@@ -135,7 +136,7 @@ pub struct Whistlewood {
     pub(super) from_left: Option<bool>,
     pub(super) map: [[u8; COLUMNS]; ROWS],
     pub(super) tracks: [[u8; COLUMNS]; ROWS],
-    pub(super) spots: [[Vec<Tile>; COLUMNS]; ROWS],
+    pub(super) spots: [[CardCars; COLUMNS]; ROWS],
     pub(super) loco: i8,
     pub(super) train: Vec<Tile>,
     pub(super) piles: [Piles; 2],
@@ -487,10 +488,18 @@ impl Game for Whistlewood {
     }
 
     fn legal(&self, seat: Seat) -> Vec<Action> {
-        if self.seat_to_act() != Some(seat) {
-            return Vec::new();
+        // Room for the base game's most steps: a Shunt, three places, ten claims and an advance.
+        let mut steps = Vec::with_capacity(16);
+        self.legal_into(seat, &mut steps);
+        steps
+    }
+
+    fn legal_into(&self, seat: Seat, steps: &mut Vec<Action>) {
+        if self.seat_to_act() == Some(seat) {
+            self.legal_steps(steps);
+        } else {
+            steps.clear();
         }
-        self.legal_steps()
     }
 
     fn label(&self, action: &Action) -> String {

@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use super::card_cars::MAX_TRACKS;
 use super::cars::{Bonus, CarKind, TileType};
 use super::locations::{LocationSpec, base_locations};
 
@@ -190,8 +191,12 @@ impl Rulings {
                 self.cars.len()
             ));
         }
-        if self.locations.iter().any(|l| l.tracks > 4) {
-            return Some("a location holds at most 4 cars".into());
+        if self
+            .locations
+            .iter()
+            .any(|l| usize::from(l.tracks) > MAX_TRACKS)
+        {
+            return Some(format!("a location holds at most {MAX_TRACKS} cars"));
         }
         for scoring in &self.scoring {
             if let StationValue::ByColumn(values) = &scoring.on_station

@@ -143,7 +143,8 @@ impl Whistlewood {
             }
             Act::Claim { car, row, column } => {
                 let tile = self.train.remove(car);
-                self.spots[row][column].push(tile);
+                let placed = self.spots[row][column].push(tile);
+                debug_assert!(placed, "a claim is legal only onto a free track");
                 let rulings = Arc::clone(&self.rulings);
                 let spec = &rulings.locations[self.location_at(row, column)];
                 sink.emit(|| {

@@ -2,6 +2,7 @@
 //! priorities. Positions are made by moving real tiles out of the piles, so every tile stays counted.
 
 mod automa;
+mod discards;
 mod scoring;
 
 use super::cars::{Owner, Tile, TileType};
