@@ -80,7 +80,7 @@ impl Whistlewood {
         if self.only_places() {
             return;
         }
-        self.claims(owner).for_each(|option| {
+        self.each_claim(owner, |option| {
             steps.push(Action::Claim {
                 column: option.column as u8 + 1,
                 row: Row::from_index(option.row),
@@ -95,24 +95,35 @@ impl Whistlewood {
     pub(super) fn has_legal_action(&self) -> bool {
         let owner = self.current;
         !self.piles[owner].hand.is_empty()
-            || (!self.only_places()
-                && (self.advance_allowed() || self.claims(owner).next().is_some()))
+            || (!self.only_places() && (self.advance_allowed() || self.has_claim(owner)))
     }
 
     /// Every claim `owner` could make now: its cars beside the map and the cards there with a free track.
     pub fn claim_options(&self, owner: Owner) -> Vec<ClaimOption> {
-        self.claims(owner).collect()
+        let mut options = Vec::new();
+        self.each_claim(owner, |option| options.push(option));
+        options
     }
 
-    /// The claims of [`Self::claim_options`], one by one, column by column and top row first.
-    fn claims(&self, owner: Owner) -> impl Iterator<Item = ClaimOption> {
-        self.cars_beside_the_map()
-            .filter(move |&(car, _)| self.train[car].owner() == owner)
-            .flat_map(move |(car, column)| {
-                (0..ROWS)
-                    .filter(move |&row| self.free_tracks(row, column) > 0)
-                    .map(move |row| ClaimOption { car, row, column })
-            })
+    /// Whether `owner` could make any claim now.
+    fn has_claim(&self, owner: Owner) -> bool {
+        let mut any = false;
+        self.each_claim(owner, |_| any = true);
+        any
+    }
+
+    /// Calls `visit` with each claim of [`Self::claim_options`], column by column and top row first.
+    fn each_claim(&self, owner: Owner, mut visit: impl FnMut(ClaimOption)) {
+        for (car, column) in self.cars_beside_the_map() {
+            if self.train[car].owner() != owner {
+                continue;
+            }
+            for row in 0..ROWS {
+                if self.free_tracks(row, column) > 0 {
+                    visit(ClaimOption { car, row, column });
+                }
+            }
+        }
     }
 
     /// Whether `owner`'s car beside `column` (1 to 5) may claim the card in `row`.
@@ -128,9 +139,14 @@ impl Whistlewood {
     /// Whether the player to move holds every tile of `tiles` (a tile named twice must be held twice).
     fn holds_all(&self, tiles: &[TileType]) -> bool {
         let hand = &self.piles[self.current].hand;
-        let held = |tile: &TileType| hand.iter().filter(|&&t| self.tile_type(t) == *tile).count();
-        let named = |tile: &TileType| tiles.iter().filter(|&t| t == tile).count();
-        tiles.iter().all(|tile| named(tile) <= held(tile))
+        let cars = &self.rulings.cars;
+        // One bit per hand slot already matched to a named tile.
+        let mut matched = 0u32;
+        tiles.iter().all(|tile| {
+            let slot = (0..hand.len().min(32))
+                .find(|&i| matched & (1 << i) == 0 && cars[usize::from(hand[i].index)] == *tile);
+            slot.map(|i| matched |= 1 << i).is_some()
+        })
     }
 
     /// Whether `action` is one of [`Self::legal_steps`], checked without listing them.

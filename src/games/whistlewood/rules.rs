@@ -330,16 +330,7 @@ impl Whistlewood {
         }
         let mut draws: [Vec<Tile>; 2] = Default::default();
         for (owner, pile) in setup.piles.iter().enumerate() {
-            let tiles: Option<Vec<Tile>> = set_indexes(&rulings.cars, pile)
-                .map(|index| {
-                    index.map(|index| Tile {
-                        owner: owner as u8,
-                        index,
-                    })
-                })
-                .collect();
-            if let Some(mut tiles) = tiles.filter(|tiles| tiles.len() == rulings.cars.len()) {
-                tiles.reverse();
+            if let Some(tiles) = draw_pile(owner, &rulings.cars, pile) {
                 draws[owner] = tiles;
             } else {
                 let mut wanted = rulings.cars.clone();
@@ -381,16 +372,19 @@ impl Game for Whistlewood {
 
     fn deal(_options: &WhistlewoodOptions, players: usize, rng: &mut GameRng) -> WhistlewoodSetup {
         let rulings = Rulings::shared_default();
-        let mut cards: Vec<char> = rulings
-            .locations
-            .iter()
-            .flat_map(|l| std::iter::repeat_n(l.letter, usize::from(l.count)))
-            .collect();
+        let mut cards: Vec<char> = Vec::with_capacity(ROWS * COLUMNS);
+        for location in &rulings.locations {
+            cards.extend(std::iter::repeat_n(
+                location.letter,
+                usize::from(location.count),
+            ));
+        }
         cards.shuffle(rng);
-        let layout = [
-            cards[..COLUMNS].iter().collect(),
-            cards[COLUMNS..].iter().collect(),
-        ];
+        let layout = [&cards[..COLUMNS], &cards[COLUMNS..]].map(|row| {
+            let mut letters = String::with_capacity(row.len());
+            letters.extend(row);
+            letters
+        });
         let mut pile = || {
             let mut tiles = rulings.cars.clone();
             tiles.shuffle(rng);
@@ -564,17 +558,24 @@ impl Whistlewood {
     }
 }
 
-/// The index in a colour's set `cars` of each tile of `pile`, in pile order; equal tiles take the lowest
-/// index not yet taken, and a tile the set has no more of gives None.
-fn set_indexes<'a>(
-    cars: &'a [TileType],
-    pile: &'a [TileType],
-) -> impl Iterator<Item = Option<u8>> + 'a {
+/// `owner`'s draw pile (top last) from the setup's `pile` (top first), each tile by its index in the
+/// colour's set `cars`; equal tiles take the lowest index not yet taken. None unless `pile` holds the set
+/// exactly.
+fn draw_pile(owner: Owner, cars: &[TileType], pile: &[TileType]) -> Option<Vec<Tile>> {
     // The rulings allow at most 15 cars, so one bit per car marks those already taken.
+    if pile.len() != cars.len() || cars.len() > 15 {
+        return None;
+    }
     let mut taken = 0u32;
-    pile.iter().map(move |tile| {
+    let mut tiles = Vec::with_capacity(cars.len());
+    for tile in pile {
         let index = (0..cars.len()).find(|&i| taken & (1 << i) == 0 && cars[i] == *tile)?;
         taken |= 1 << index;
-        Some(index as u8)
-    })
+        tiles.push(Tile {
+            owner: owner as u8,
+            index: index as u8,
+        });
+    }
+    tiles.reverse();
+    Some(tiles)
 }

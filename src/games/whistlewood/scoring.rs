@@ -22,7 +22,9 @@ pub struct OwnerScore {
 impl OwnerScore {
     /// "stations 14, beyond the last station −5".
     pub fn detail(&self) -> String {
-        let mut text = format!("stations {}", self.stations);
+        // Room for the longest text, so it is written without growing.
+        let mut text = String::with_capacity(48);
+        write!(text, "stations {}", self.stations).ok();
         if self.beyond != 0 {
             write!(text, ", beyond the last station {}", self.beyond).ok();
         }
