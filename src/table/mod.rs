@@ -5,6 +5,7 @@
 //! channels run in parallel. Every change is committed to the [`Store`] before its reply exists.
 
 mod absence;
+pub mod daily;
 mod ending;
 mod info;
 mod lobby;
@@ -18,6 +19,7 @@ mod undo;
 use crate::games;
 use crate::store::Store;
 
+pub use daily::PuzzleCommand;
 pub use reminders::{Notice, ReminderPolicy};
 pub use reply::{Picture, Post, PostAction, Reply, TableError};
 
@@ -133,6 +135,7 @@ pub struct Table {
     store: Store,
     options: TableOptions,
     locks: locks::ChannelLocks,
+    daily: daily::DailyCache,
 }
 
 impl Table {
@@ -142,6 +145,7 @@ impl Table {
             store,
             options,
             locks: locks::ChannelLocks::default(),
+            daily: daily::DailyCache::default(),
         }
     }
 
