@@ -40,12 +40,10 @@ impl AttemptRecord {
         self.solved || self.gave_up
     }
 
-    /// Solved on the puzzle's own UTC day (what streaks and day leaderboards count).
-    pub fn solved_on_its_day(&self) -> bool {
-        self.solved
-            && self
-                .finished_at
-                .is_some_and(|at| at.div_euclid(86_400) == self.day)
+    /// Ended (solved or given up) on the puzzle's own UTC day.
+    pub fn finished_on_its_day(&self) -> bool {
+        self.finished_at
+            .is_some_and(|at| at.div_euclid(86_400) == self.day)
     }
 }
 

@@ -210,6 +210,16 @@ mod tests {
             assert_eq!(attempt.count(), 0);
             assert_eq!(*attempt.position(), puzzle.start);
         }
+        assert_eq!(
+            attempt.play("L1 R2>R1 +1"),
+            Err(Refusal::Rules(
+                "L1 cannot reach R1: loco L1 has only 0 pieces behind it.".to_owned()
+            ))
+        );
+        assert_eq!(
+            attempt.play("l1 r3>r1"),
+            Err(Refusal::Rules("L1 stands at R2, not R3.".to_owned()))
+        );
         assert!(
             Attempt::replay(&puzzle, None, &["L1 R2>R2".to_owned()])
                 .unwrap_err()

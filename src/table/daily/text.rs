@@ -56,7 +56,7 @@ pub fn goal_text(puzzle: &Puzzle) -> String {
 /// The spoiler-free result: "Roundhouse daily #21 · 14 moves · Dispatcher". No moves are shown.
 pub fn share_line(record: &AttemptRecord, optimum: usize) -> String {
     let mut line = format!("Roundhouse daily #{}", record.number);
-    if record.finished() && !record.solved_on_its_day() {
+    if record.finished() && !record.finished_on_its_day() {
         line.push_str(" (archive)");
     }
     let count = record.moves.len();
