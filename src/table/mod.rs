@@ -1,4 +1,5 @@
-//! Sessions at a table: lobby, seats, turn flow, bots in seats, undo by consent, resign and abort.
+//! Sessions at a table: lobby, seats, turn flow, bots in seats, undo by consent, resign and abort; and the
+//! daily shunting puzzle ([`daily`], entered through [`Table::puzzle`]).
 //!
 //! The table turns "user U in channel C says X" into a [`Reply`], and knows nothing of Discord or the
 //! terminal: both front ends call [`Table::handle`]. Commands in one channel run one at a time; different

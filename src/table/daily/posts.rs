@@ -82,8 +82,9 @@ impl Table {
             "The daily puzzle will be posted in <#{channel}> every day at {} UTC.",
             clock(minute)
         );
-        if (at.now.rem_euclid(86_400) / 60) as u32 >= minute {
-            text.push_str(" Today's time has passed, so today's puzzle comes within a minute.");
+        let passed = (at.now.rem_euclid(86_400) / 60) as u32 >= minute;
+        if passed && self.store.daily_post_state(&channel, at.today.0)?.is_none() {
+            text.push_str(" Today's time has passed, so today's puzzle follows shortly.");
         }
         Ok(Reply::public(Post::text(text)))
     }
@@ -106,6 +107,18 @@ impl Table {
         let Some(daily) = self.daily.get(at.today) else {
             return Ok(Vec::new());
         };
+        let mut claimed = Vec::new();
+        for setting in settings {
+            if self
+                .store
+                .claim_daily_post(&setting.guild, &setting.channel, at.today.0, now)?
+            {
+                claimed.push(setting);
+            }
+        }
+        if claimed.is_empty() {
+            return Ok(Vec::new());
+        }
         let post = Post {
             text: format!(
                 "{}\n{}\n{} · {}\nSolve it privately with `/puzzle play`, then show your result with \
@@ -118,20 +131,15 @@ impl Table {
             image: self.daily_picture(&daily, &daily.puzzle.start, "start"),
             ..Post::default()
         };
-        let mut due = Vec::new();
-        for setting in settings {
-            if self
-                .store
-                .claim_daily_post(&setting.guild, &setting.channel, at.today.0, now)?
-            {
-                due.push(DuePost {
-                    guild: setting.guild,
-                    channel: setting.channel,
-                    day: at.today,
-                    post: post.clone(),
-                });
-            }
-        }
+        let due = claimed
+            .into_iter()
+            .map(|setting| DuePost {
+                guild: setting.guild,
+                channel: setting.channel,
+                day: at.today,
+                post: post.clone(),
+            })
+            .collect();
         Ok(due)
     }
 
