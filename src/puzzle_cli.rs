@@ -6,11 +6,21 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde_json::json;
 
+use roundhouse::calendar::Day;
+use roundhouse::console::{PuzzleSession, play_puzzle};
+use roundhouse::games::shunting::daily::for_day;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
+use roundhouse::table::daily::PuzzleRef;
 
 /// What to do with a shunting puzzle.
 #[derive(Subcommand)]
 pub enum PuzzleAction {
+    /// Play a puzzle here, move by move: today's daily puzzle, an archived one (N, #N or YYYY-MM-DD), or
+    /// a puzzle file. Commands are read from standard input.
+    Play {
+        /// `today` (the default), a daily number, a date, or a puzzle file.
+        which: Option<String>,
+    },
     /// Solve a puzzle file optimally: the fewest moves, a guide, states explored and time.
     Solve {
         /// The puzzle file (TOML; see src/games/shunting/FORMAT.md).
@@ -27,12 +37,66 @@ pub enum PuzzleAction {
 /// Runs a `puzzle` subcommand.
 pub fn run(action: PuzzleAction) -> ExitCode {
     match action {
+        PuzzleAction::Play { which } => play(which.as_deref().unwrap_or("today")),
         PuzzleAction::Solve {
             file,
             json,
             max_states,
         } => solve_file(&file, json, max_states),
     }
+}
+
+fn play(which: &str) -> ExitCode {
+    let path = std::path::Path::new(which);
+    let stdin = std::io::stdin();
+    let result = if path.is_file() || which.ends_with(".toml") {
+        let puzzle = match std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {which}: {e}"))
+            .and_then(|text| Puzzle::from_toml(&text).map_err(|e| format!("{which}: {e}")))
+        {
+            Ok(puzzle) => puzzle,
+            Err(message) => return fail(&message),
+        };
+        let guide = match solve(&puzzle, &SolveOptions::default()) {
+            Ok(solution) => Some(solution.moves),
+            Err(e) => {
+                eprintln!("roundhouse: {}: {e}; playing without ranks", puzzle.name);
+                None
+            }
+        };
+        let session = PuzzleSession {
+            heading: puzzle.name.clone(),
+            puzzle: &puzzle,
+            guide,
+            guide_open: false,
+        };
+        play_puzzle(&session, stdin.lock(), std::io::stdout())
+    } else {
+        let today = Day::today();
+        let day = match PuzzleRef::parse(which).and_then(|r| r.day(today)) {
+            Ok(day) => day,
+            Err(message) => return fail(&message),
+        };
+        let Some(daily) = for_day(day) else {
+            return fail(&format!("there is no daily puzzle for {day}"));
+        };
+        let session = PuzzleSession {
+            heading: format!("Roundhouse daily #{} · {day}", daily.number),
+            puzzle: &daily.puzzle,
+            guide: Some(daily.guide.clone()),
+            guide_open: day < today,
+        };
+        play_puzzle(&session, stdin.lock(), std::io::stdout())
+    };
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("cannot read or write the terminal: {e}")),
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("roundhouse: {message}");
+    ExitCode::from(2)
 }
 
 fn solve_file(file: &PathBuf, as_json: bool, max_states: usize) -> ExitCode {

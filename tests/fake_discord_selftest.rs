@@ -452,3 +452,11 @@ async fn rest_server_reads_chunked_multipart_on_a_kept_alive_connection() {
     assert_eq!(sent[0].allowed_user_mentions, [42]);
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
 }
+
+#[test]
+fn members_get_manage_rights_one_by_one() {
+    let admin = alice().with_manage_server();
+    assert!(admin.manage_server && !admin.manage_channels);
+    let moderator = alice().with_manage_channels();
+    assert!(moderator.manage_channels && !moderator.manage_server);
+}

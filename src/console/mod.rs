@@ -4,6 +4,7 @@
 //! are written as PNG files to a folder; the text picture is printed after every turn.
 
 mod commands;
+mod puzzle;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -12,6 +13,7 @@ use crate::store::{GameRecord, Status};
 use crate::table::{Caller, Command, Place, Reply, Table, TableError};
 
 use commands::{HELP, parse_line};
+pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
 
 /// What to play.
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
-//! The reminder loop: asks the table what is due and posts it. What was sent lives in SQLite, so a
-//! restart neither repeats nor loses the schedule.
+//! The scheduler loop: asks the table what is due (reminders, daily puzzle posts) and posts it. What was
+//! sent lives in SQLite, so a restart neither repeats nor loses the schedule.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::messages::channel_message;
 use crate::store::now;
 use crate::table::Table;
+use crate::table::daily::{Delivery, DuePost};
 
 /// Starts the loop; it runs until aborted.
 pub fn spawn(
@@ -21,30 +22,91 @@ pub fn spawn(
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            let table = Arc::clone(&table);
-            let due = match tokio::task::spawn_blocking(move || table.reminders_due(now())).await {
-                Ok(Ok(due)) => due,
-                Ok(Err(e)) => {
-                    tracing::warn!("reminders: {e}");
-                    continue;
-                }
-                Err(e) => {
-                    tracing::error!("reminders task failed: {e}");
-                    continue;
-                }
-            };
-            for notice in due {
-                // Terminal games share no channel with Discord; their notices have nowhere to go.
-                let Some(channel) = notice.channel.parse::<u64>().ok().filter(|&c| c != 0) else {
-                    continue;
-                };
-                let sent = serenity::ChannelId::new(channel)
-                    .send_message(&http, channel_message(&notice.post))
-                    .await;
-                if let Err(e) = sent {
-                    tracing::warn!(channel, "could not post a reminder: {e}");
-                }
-            }
+            send_reminders(&http, &table).await;
+            send_daily_posts(&http, &table).await;
         }
     })
+}
+
+/// Runs blocking table work off the async threads; `None` (logged) if it failed.
+async fn off_thread<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
+    what: &str,
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Option<T> {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(value)) => Some(value),
+        Ok(Err(e)) => {
+            tracing::warn!("{what}: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::error!("{what} task failed: {e}");
+            None
+        }
+    }
+}
+
+async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {
+    let table = Arc::clone(table);
+    let Some(due) = off_thread("reminders", move || table.reminders_due(now())).await else {
+        return;
+    };
+    for notice in due {
+        // Terminal games share no channel with Discord; their notices have nowhere to go.
+        let Some(channel) = notice.channel.parse::<u64>().ok().filter(|&c| c != 0) else {
+            continue;
+        };
+        let sent = serenity::ChannelId::new(channel)
+            .send_message(http, channel_message(&notice.post))
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!(channel, "could not post a reminder: {e}");
+        }
+    }
+}
+
+async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
+    let due_table = Arc::clone(table);
+    let Some(due) = off_thread("daily posts", move || due_table.daily_posts_due(now())).await
+    else {
+        return;
+    };
+    for post in due {
+        let delivery = match post.channel.parse::<u64>().ok().filter(|&c| c != 0) {
+            Some(channel) => {
+                let sent = serenity::ChannelId::new(channel)
+                    .send_message(http, channel_message(&post.post))
+                    .await;
+                if let Err(e) = &sent {
+                    tracing::warn!(channel, "could not post the daily puzzle: {e}");
+                }
+                delivery_of(sent.as_ref().map(|_| ()))
+            }
+            None => Delivery::Refused,
+        };
+        record(table, post, delivery).await;
+    }
+}
+
+async fn record(table: &Arc<Table>, post: DuePost, delivery: Delivery) {
+    let table = Arc::clone(table);
+    off_thread("recording a daily post", move || {
+        table.daily_post_delivered(&post, delivery, now())
+    })
+    .await;
+}
+
+/// Whether a failed send certainly posted nothing (Discord answered with a client error, or serenity
+/// refused the message before sending it) or might have posted it.
+fn delivery_of(sent: Result<(), &serenity::Error>) -> Delivery {
+    match sent {
+        Ok(()) => Delivery::Sent,
+        Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
+            if response.status_code.is_client_error() =>
+        {
+            Delivery::Refused
+        }
+        Err(serenity::Error::Model(_)) => Delivery::Refused,
+        Err(_) => Delivery::Unknown,
+    }
 }

@@ -5,6 +5,7 @@
 //! never both apply a move on top of the same state.
 
 mod activity;
+mod daily;
 mod games;
 mod records;
 mod stats;
@@ -18,6 +19,7 @@ use rusqlite::Connection;
 use rusqlite_migration::Migrations;
 use thiserror::Error;
 
+pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
 pub use records::{
     GameRecord, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, UndoChange,
     UndoRequest, Update,

@@ -1,10 +1,12 @@
-//! Sessions at a table: lobby, seats, turn flow, bots in seats, undo by consent, resign and abort.
+//! Sessions at a table: lobby, seats, turn flow, bots in seats, undo by consent, resign and abort; and the
+//! daily shunting puzzle ([`daily`], entered through [`Table::puzzle`]).
 //!
 //! The table turns "user U in channel C says X" into a [`Reply`], and knows nothing of Discord or the
 //! terminal: both front ends call [`Table::handle`]. Commands in one channel run one at a time; different
 //! channels run in parallel. Every change is committed to the [`Store`] before its reply exists.
 
 mod absence;
+pub mod daily;
 mod ending;
 mod info;
 mod lobby;
@@ -18,6 +20,7 @@ mod undo;
 use crate::games;
 use crate::store::Store;
 
+pub use daily::PuzzleCommand;
 pub use reminders::{Notice, ReminderPolicy};
 pub use reply::{Picture, Post, PostAction, Reply, TableError};
 
@@ -133,6 +136,7 @@ pub struct Table {
     store: Store,
     options: TableOptions,
     locks: locks::ChannelLocks,
+    daily: daily::DailyCache,
 }
 
 impl Table {
@@ -142,6 +146,7 @@ impl Table {
             store,
             options,
             locks: locks::ChannelLocks::default(),
+            daily: daily::DailyCache::default(),
         }
     }
 

@@ -169,6 +169,9 @@ pub enum TableError {
     /// The caller may not do this.
     #[error("{0}")]
     NotAllowed(String),
+    /// The daily puzzle refuses the command; the message says why and what to do instead.
+    #[error("{0}")]
+    Puzzle(String),
     /// Another command changed the game first.
     #[error(
         "The game changed at the same moment (another command got there first), so nothing was done. Look at the board and try again."

@@ -64,6 +64,7 @@ type Files = Vec<(String, Vec<u8>)>;
 /// Permission bits used in fake members and channels.
 mod perms {
     pub const MANAGE_CHANNELS: u64 = 1 << 4;
+    pub const MANAGE_GUILD: u64 = 1 << 5;
     pub const ADD_REACTIONS: u64 = 1 << 6;
     pub const VIEW_CHANNEL: u64 = 1 << 10;
     pub const SEND_MESSAGES: u64 = 1 << 11;
@@ -94,6 +95,8 @@ pub struct FakeUser {
     pub name: String,
     /// Whether the member has Manage Channels (bit `1 << 4`) in the guild.
     pub manage_channels: bool,
+    /// Whether the member has Manage Server (bit `1 << 5`) in the guild.
+    pub manage_server: bool,
 }
 
 impl FakeUser {
@@ -103,12 +106,19 @@ impl FakeUser {
             id,
             name: name.to_owned(),
             manage_channels: false,
+            manage_server: false,
         }
     }
 
     /// The same user, with Manage Channels.
     pub fn with_manage_channels(mut self) -> Self {
         self.manage_channels = true;
+        self
+    }
+
+    /// The same user, with Manage Server.
+    pub fn with_manage_server(mut self) -> Self {
+        self.manage_server = true;
         self
     }
 
@@ -125,11 +135,14 @@ impl FakeUser {
     }
 
     fn permissions(&self) -> u64 {
+        let mut permissions = perms::MEMBER;
         if self.manage_channels {
-            perms::MEMBER | perms::MANAGE_CHANNELS
-        } else {
-            perms::MEMBER
+            permissions |= perms::MANAGE_CHANNELS;
         }
+        if self.manage_server {
+            permissions |= perms::MANAGE_GUILD;
+        }
+        permissions
     }
 }
 

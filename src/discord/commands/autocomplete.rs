@@ -86,3 +86,21 @@ pub async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
             .map(|m| (format!("{} — {}", m.notation, m.label), m.notation)),
     )
 }
+
+/// The legal moves of the caller's daily puzzle attempt matching what was typed.
+pub async fn daily_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let table = ctx.data().table.clone();
+    let (place, caller, typed) = (place(ctx), caller(ctx), partial.to_owned());
+    let moves = tokio::task::spawn_blocking(move || {
+        table.puzzle_moves(&place, &caller, &typed, crate::store::now())
+    })
+    .await
+    .ok()
+    .and_then(Result::ok)
+    .unwrap_or_default();
+    respond(
+        moves
+            .into_iter()
+            .map(|m| (format!("{} — {}", m.notation, m.label), m.notation)),
+    )
+}

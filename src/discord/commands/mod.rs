@@ -4,6 +4,7 @@ mod autocomplete;
 mod game;
 mod info;
 mod play;
+mod puzzle;
 
 use super::{Data, Error};
 
@@ -16,5 +17,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         info::rules(),
         info::stats(),
         info::leaderboard(),
+        puzzle::puzzle(),
     ]
 }
