@@ -4,8 +4,8 @@
 use super::error::LoadError;
 use super::format::YardFile;
 use super::yard::{
-    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, PortNames, Route, TableSide, Track,
-    TrackEnd, Turnout, Turntable, Yard, exit_index,
+    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, Port, PortNames, Route, TableSide,
+    Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
 };
 
 /// The largest turntable ring.
@@ -62,6 +62,27 @@ impl Ports {
     /// The turnout and part (0 stem, 1 and 2 legs) of a turnout port.
     fn turnout_part(&self, port: usize) -> Option<(usize, usize)> {
         port.checked_sub(2 * self.tracks).map(|p| (p / 3, p % 3))
+    }
+
+    /// Every joined pair, once, as model ports.
+    fn links(&self) -> Vec<[Port; 2]> {
+        (0..self.partner.len())
+            .filter_map(|a| self.partner[a].filter(|&b| a < b).map(|b| [a, b]))
+            .map(|pair| pair.map(|p| self.port(p)))
+            .collect()
+    }
+
+    fn port(&self, port: usize) -> Port {
+        match self.turnout_part(port) {
+            Some((turnout, part)) => Port::Turnout {
+                turnout,
+                part: part as u8,
+            },
+            None => Port::Track(
+                self.track_end(port)
+                    .expect("a port is a track end or a turnout port"),
+            ),
+        }
     }
 
     fn track_end(&self, port: usize) -> Option<TrackEnd> {
@@ -198,8 +219,11 @@ pub(super) fn build(file: &YardFile) -> Result<Yard, LoadError> {
         tracks,
         turnouts,
         turntables,
-        file.buffers.clone(),
-        exits,
+        Wiring {
+            buffers: file.buffers.clone(),
+            links: ports.links(),
+            exits,
+        },
     ))
 }
 
