@@ -8,6 +8,9 @@ use super::yard::{
     Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
 };
 
+/// The farthest a drawing hint may lie from the origin either way, in slot widths.
+const MAX_HINT: u16 = 100;
+
 /// The largest turntable ring.
 const MAX_RING: usize = 16;
 
@@ -246,6 +249,9 @@ fn build_tracks(file: &YardFile) -> Result<Vec<Track>, LoadError> {
         if first + usize::from(t.slots) > MAX_SLOTS {
             return Err(LoadError::TooManySlots(MAX_SLOTS));
         }
+        for (end, hint) in [("start", t.start), ("end", t.end)] {
+            check_hint(&t.name, end, hint)?;
+        }
         tracks.push(Track {
             name: t.name.to_ascii_uppercase(),
             first: first as u8,
@@ -256,6 +262,21 @@ fn build_tracks(file: &YardFile) -> Result<Vec<Track>, LoadError> {
         first += usize::from(t.slots);
     }
     Ok(tracks)
+}
+
+/// A drawing hint must be finite and within [`MAX_HINT`] slot widths of the origin, so that every
+/// picture stays a sensible size.
+fn check_hint(track: &str, end: &'static str, hint: Option<[f32; 2]>) -> Result<(), LoadError> {
+    let within = |v: f32| v.abs() <= f32::from(MAX_HINT);
+    match hint {
+        Some([x, y]) if !(within(x) && within(y)) => Err(LoadError::BadHint {
+            track: track.to_owned(),
+            end,
+            given: format!("[{x}, {y}]"),
+            max: MAX_HINT,
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn check_turnout_names(file: &YardFile) -> Result<(), LoadError> {

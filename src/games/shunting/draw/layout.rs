@@ -5,12 +5,18 @@
 use std::f32::consts::TAU;
 
 use super::place;
-use super::vector::V;
+use super::vector::{V, point_segment};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::yard::{End, Port, SlotId, TrackEnd, Yard};
 
 /// How far a turnout's points lie beyond the track end at its stem.
 const POINTS_OFFSET: f32 = 0.5;
+/// The least distance between the points of two turnouts.
+const MIN_TURNOUT_SPACING: f32 = 0.6;
+/// The least distance between a turnout's points (placed beyond another turnout) and any track.
+const TRACK_CLEARANCE: f32 = 0.35;
+/// How far such points may be moved off to the side of the way to their legs to keep clear.
+const SIDE_STEP: f32 = 0.45;
 /// Space between a turntable's bridge ends and the edge of its pit.
 pub const PIT_CLEARANCE: f32 = 0.3;
 
@@ -59,8 +65,13 @@ impl Layout {
             turnouts: Vec::new(),
             tables: placed.tables,
         };
-        layout.turnouts = (0..yard.turnouts.len())
-            .map(|t| layout.turnout_point(yard, t, 0))
+        let mut points = vec![None; yard.turnouts.len()];
+        for turnout in 0..yard.turnouts.len() {
+            layout.turnout_point(yard, turnout, &mut points, 0);
+        }
+        layout.turnouts = points
+            .into_iter()
+            .map(|p| p.unwrap_or(V(0.0, 0.0)))
             .collect();
         layout
     }
@@ -136,8 +147,18 @@ impl Layout {
     }
 
     /// A turnout's points: just beyond the track end its stem meets, or part of the way from the
-    /// turnout its stem meets towards its own legs.
-    fn turnout_point(&self, yard: &Yard, turnout: usize, depth: usize) -> V {
+    /// turnout its stem meets towards its own legs, clear of the tracks and of the points placed so
+    /// far. Each turnout's point goes into `points` once worked out.
+    fn turnout_point(
+        &self,
+        yard: &Yard,
+        turnout: usize,
+        points: &mut Vec<Option<V>>,
+        depth: usize,
+    ) -> V {
+        if let Some(point) = points[turnout] {
+            return point;
+        }
         let legs: Vec<V> = (1..=2)
             .filter_map(|part| match yard.linked(Port::Turnout { turnout, part }) {
                 Some(Port::Track(end)) => Some(self.end_point(end)),
@@ -149,7 +170,7 @@ impl Layout {
                 .fold(V(0.0, 0.0), |sum, &p| sum.add(p))
                 .scale(1.0 / legs.len() as f32)
         });
-        match yard.linked(Port::Turnout { turnout, part: 0 }) {
+        let point = match yard.linked(Port::Turnout { turnout, part: 0 }) {
             Some(Port::Track(end)) => {
                 let reach = legs_middle.map_or(POINTS_OFFSET, |m| {
                     (m.sub(self.end_point(end)).length() / 3.0).min(POINTS_OFFSET)
@@ -157,13 +178,40 @@ impl Layout {
                 self.end_point(end).add(self.outward(end).scale(reach))
             }
             Some(Port::Turnout { turnout: other, .. }) if depth < yard.turnouts.len() => {
-                let from = self.turnout_point(yard, other, depth + 1);
-                match legs_middle {
-                    Some(m) => from.add(m.sub(from).scale(0.5)),
-                    None => from.add(V(POINTS_OFFSET, 0.0)),
-                }
+                let from = self.turnout_point(yard, other, points, depth + 1);
+                let towards = legs_middle.map_or(V(1.0, 0.0), |m| m.sub(from));
+                self.clear_point(from, towards, points)
             }
             _ => legs_middle.map_or(V(0.0, 0.0), |m| m.sub(V(POINTS_OFFSET, 0.0))),
-        }
+        };
+        points[turnout] = Some(point);
+        point
+    }
+
+    /// A point part of the way from `from` along `towards` (half way if that is clear), off to
+    /// either side if need be, that keeps clear of every track and of the turnout points in
+    /// `points`; failing that, half way but at least [`MIN_TURNOUT_SPACING`] from `from`.
+    fn clear_point(&self, from: V, towards: V, points: &[Option<V>]) -> V {
+        let direction = towards.unit_or(V(1.0, 0.0));
+        let side = direction.perp();
+        let clear = |p: V| {
+            self.lines
+                .iter()
+                .all(|&[a, b]| point_segment(p, a, b) >= TRACK_CLEARANCE)
+                && points
+                    .iter()
+                    .flatten()
+                    .chain(std::iter::once(&from))
+                    .all(|&q| p.sub(q).length() >= MIN_TURNOUT_SPACING)
+        };
+        let fallback = from.add(direction.scale((towards.length() / 2.0).max(MIN_TURNOUT_SPACING)));
+        [0.5, 0.4, 0.6, 0.3, 0.7]
+            .into_iter()
+            .flat_map(|share| {
+                [0.0, SIDE_STEP, -SIDE_STEP]
+                    .map(|offset| from.add(towards.scale(share)).add(side.scale(offset)))
+            })
+            .find(|&p| clear(p))
+            .unwrap_or(fallback)
     }
 }

@@ -14,12 +14,16 @@ use crate::games::shunting::yard::{
 
 /// Closest two placed tracks may come, in slot widths.
 const CLEARANCE: f32 = 0.7;
+/// Closest the way from a track end to a track placed beyond it may come to other tracks.
+const LINK_CLEARANCE: f32 = 0.3;
+/// Farthest sideways step tried while also keeping the way to a track clear.
+const NEAR_STEPS: i32 = 2;
 /// Farthest sideways step tried before giving up on clearance.
 const MAX_STEPS: i32 = 8;
 /// Gap beyond a plain joint.
 const JOINT_GAP: f32 = 0.3;
-/// Gap per turnout passed.
-const TURNOUT_GAP: f32 = 0.7;
+/// Gap per turnout passed (room for the points and a diverging leg that is not too steep).
+const TURNOUT_GAP: f32 = 1.25;
 /// Gap between a pit and its ring tracks.
 const RING_GAP: f32 = 0.4;
 
@@ -95,6 +99,22 @@ fn hinted(track: &Track) -> Option<[V; 2]> {
     Some([start, end])
 }
 
+/// How many turnouts, facing or trailing, lie between port `from` and track end `to` along the
+/// yard's links (`None` if `to` is not reached that way).
+fn turnouts_between(yard: &Yard, from: Port, to: TrackEnd, depth: usize) -> Option<usize> {
+    match yard.linked(from)? {
+        Port::Track(end) => (end == to).then_some(0),
+        Port::Turnout { turnout, part } if depth < yard.turnouts.len() => {
+            let onward: &[u8] = if part == 0 { &[1, 2] } else { &[0] };
+            onward.iter().find_map(|&part| {
+                let port = Port::Turnout { turnout, part };
+                turnouts_between(yard, port, to, depth + 1).map(|n| n + 1)
+            })
+        }
+        Port::Turnout { .. } => None,
+    }
+}
+
 /// The pit of a turntable whose bridge was never placed from the graph (it stays where its lines say).
 fn table_around(yard: &Yard, table: usize, lines: &[[V; 2]]) -> TableShape {
     let t = &yard.turntables[table];
@@ -132,7 +152,10 @@ impl Placer<'_> {
                     .iter()
                     .filter(|r| r.sharp.is_none())
                     .filter_map(|r| match r.landing {
-                        Landing::Track(te) => Some((te, r.legs.len())),
+                        Landing::Track(te) => {
+                            let passed = turnouts_between(self.yard, Port::Track(end), te, 0);
+                            Some((te, passed.unwrap_or(r.legs.len())))
+                        }
                         _ => None,
                     })
                     .collect();
@@ -146,7 +169,7 @@ impl Placer<'_> {
                     } else {
                         TURNOUT_GAP * turnouts.max(1) as f32
                     };
-                    self.place_clear(entry, point.add(out.scale(gap)), out, end.track);
+                    self.place_clear(entry, point.add(out.scale(gap)), out, end.track, point);
                 }
             }
             Onward::Turntable(table, side) => {
@@ -236,34 +259,56 @@ impl Placer<'_> {
         }
     }
 
-    /// Places a track entered through `entry` near `at` along `out` (coming from track `from`),
-    /// stepping sideways until it clears everything else.
-    fn place_clear(&mut self, entry: TrackEnd, at: V, out: V, from: usize) {
+    /// Places a track entered through `entry` near `at` along `out` (coming from the end `from` of
+    /// another track, at `origin`), stepping sideways until it clears everything else: first to one
+    /// side (so that the tracks fanning out from one end lie in order), then to the other. Within
+    /// [`NEAR_STEPS`], a place where the way from `origin` to it clears the other tracks too comes
+    /// first.
+    fn place_clear(&mut self, entry: TrackEnd, at: V, out: V, from: usize, origin: V) {
         let side = out.perp();
-        let line = (0..=2 * MAX_STEPS)
-            .map(|k| {
-                let step = if k % 2 == 1 { (k + 1) / 2 } else { -(k / 2) };
-                self.along(entry, at.add(side.scale(step as f32)), out)
+        let steps = (0..=MAX_STEPS).chain(-MAX_STEPS..0);
+        let candidates: Vec<[V; 2]> = steps
+            .clone()
+            .map(|step| self.along(entry, at.add(side.scale(step as f32)), out))
+            .collect();
+        let entry_point = |line: &[V; 2]| match entry.end {
+            End::Start => line[0],
+            End::End => line[1],
+        };
+        let line = steps
+            .zip(&candidates)
+            .filter(|(step, _)| step.abs() <= NEAR_STEPS)
+            .map(|(_, line)| line)
+            .find(|line| {
+                self.is_clear(**line, from, CLEARANCE)
+                    && self.is_clear([origin, entry_point(line)], from, LINK_CLEARANCE)
             })
-            .find(|line| self.is_clear(*line, from))
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .find(|line| self.is_clear(**line, from, CLEARANCE))
+            })
+            .copied()
             .unwrap_or_else(|| self.along(entry, at, out));
         self.lines[entry.track] = Some(line);
         self.queue.push_back(entry.track);
     }
 
-    fn is_clear(&self, [a, b]: [V; 2], from: usize) -> bool {
+    /// Whether the segment `a`–`b` keeps `clearance` from every placed track but `from` and from
+    /// every placed pit.
+    fn is_clear(&self, [a, b]: [V; 2], from: usize, clearance: f32) -> bool {
         let tracks_clear = self
             .lines
             .iter()
             .enumerate()
             .filter(|&(t, _)| t != from)
             .filter_map(|(_, line)| *line)
-            .all(|[c, d]| segment_distance(a, b, c, d) >= CLEARANCE);
+            .all(|[c, d]| segment_distance(a, b, c, d) >= clearance);
         let pits_clear = self
             .tables
             .iter()
             .flatten()
-            .all(|t| point_segment(t.centre, a, b) >= t.radius + CLEARANCE);
+            .all(|t| point_segment(t.centre, a, b) >= t.radius + clearance);
         tracks_clear && pits_clear
     }
 

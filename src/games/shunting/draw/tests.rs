@@ -7,13 +7,17 @@ use render::{Canvas, Colour, decode_png, palette};
 use super::frame::Geometry;
 use super::style::{
     BRIDGE_START, BROKEN, BROKEN_GROUND, GOAL_MET, HEADLAMP, LOCO, LOCO_TRIM, MIN_WIDTH, MOVED,
-    PIECE_HALF, PLAIN_CAR,
+    PIECE_HALF, PLAIN_CAR, parse_colour,
 };
-use super::vector::V;
+use super::vector::{V, segment_distance};
 use super::{Frame, yard_png, yard_png_framed};
+use crate::games::shunting::format::{
+    FacingSpec, GoalSpec, KindSpec, PieceSpec, PuzzleFile, YardFile,
+};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
-use crate::games::shunting::{SolveOptions, builtin, solve};
+use crate::games::shunting::{LoadError, SlotId, SolveOptions, Yard, builtin, solve};
+use serde::Deserialize;
 
 const MAX_PNG_BYTES: usize = 300 * 1024;
 
@@ -162,7 +166,7 @@ fn cars_locos_broken_tracks_and_goals_are_where_the_position_says() {
     );
     assert_eq!(
         at(&puzzle, &start, "B1", 18.0, 0.0, &canvas),
-        ghost(super::style::parse_colour("black").unwrap())
+        ghost(parse_colour("black").unwrap())
     );
 }
 
@@ -246,52 +250,238 @@ fn the_plain_entry_point_draws_the_same_as_an_empty_frame() {
     );
 }
 
-/// The built-in yards with every drawing hint taken out, laid out from the track graph alone.
-fn without_hints(name: &str) -> Puzzle {
-    let mut puzzle = puzzle(name);
-    let (_, text) = builtin::YARDS
+/// Every yard file we have, as (name, the yard's table): the built-in yards and the test yards in
+/// `tests/data/` (whose yard may sit under a `[yard]` table).
+fn yard_files() -> Vec<(String, toml::Table)> {
+    let mut files: Vec<(String, toml::Table)> = builtin::YARDS
         .iter()
-        .find(|(n, _)| *n == puzzle.yard.name)
-        .unwrap();
-    let bare: String = text
-        .lines()
-        .filter(|l| !l.starts_with("start =") && !l.starts_with("end ="))
-        .map(|l| format!("{l}\n"))
+        .map(|(name, text)| ((*name).to_owned(), toml::from_str(text).unwrap()))
         .collect();
-    puzzle.yard = crate::games::shunting::Yard::from_toml(&bare).unwrap();
-    assert!(puzzle.yard.tracks.iter().all(|t| t.start.is_none()));
-    puzzle
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for entry in std::fs::read_dir(data).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let mut table: toml::Table =
+                toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            if let Some(toml::Value::Table(yard)) = table.remove("yard") {
+                table = yard;
+            }
+            files.push((path.display().to_string(), table));
+        }
+    }
+    files.extend(
+        [("parts", PARTS), ("chain", CHAIN)]
+            .map(|(name, text)| (name.to_owned(), toml::from_str(text).unwrap())),
+    );
+    files
+}
+
+/// A turntable with a track on each side of its ring, a separate track with its own loco, and a
+/// track with a hint placing it as a point, away from everything else.
+const PARTS: &str = r#"
+name = "parts"
+buffers = ["R.end", "U.end", "Z.start", "Z.end", "Q.start"]
+[[track]]
+name = "Z"
+slots = 3
+[[track]]
+name = "R"
+slots = 2
+[[track]]
+name = "T"
+slots = 1
+[[track]]
+name = "U"
+slots = 2
+[[track]]
+name = "Q"
+slots = 2
+start = [9.0, -2.0]
+end = [9.0, -2.0]
+[[turntable]]
+name = "TT"
+bridge = "T"
+ring = ["R.start", "", "U.start", ""]
+"#;
+
+/// Three turnouts chained stem to leg, with plain joints and an edge of the board.
+const CHAIN: &str = r#"
+name = "chain"
+buffers = ["A.end", "B.end", "C.end", "D.end"]
+joints = [["H.end", "J.start"]]
+[[track]]
+name = "H"
+slots = 2
+[[track]]
+name = "J"
+slots = 1
+[[track]]
+name = "A"
+slots = 2
+[[track]]
+name = "B"
+slots = 3
+[[track]]
+name = "C"
+slots = 2
+[[track]]
+name = "D"
+slots = 4
+[[turnout]]
+name = "P1"
+stem = "J.end"
+legs = ["A.start", "P2.stem"]
+[[turnout]]
+name = "P2"
+legs = ["P3.stem", "B.start"]
+[[turnout]]
+name = "P3"
+legs = ["C.start", "D.start"]
+"#;
+
+/// `yard` with every drawing hint taken out.
+fn bare(mut yard: toml::Table) -> toml::Table {
+    if let Some(toml::Value::Array(tracks)) = yard.get_mut("track") {
+        for track in tracks.iter_mut().filter_map(toml::Value::as_table_mut) {
+            track.remove("start");
+            track.remove("end");
+        }
+    }
+    yard
+}
+
+/// A puzzle on `yard`: a loco facing up in its first slot, a red car in its last, and the goal of
+/// a blue car in the middle slot.
+fn puzzle_on(yard: toml::Table) -> Puzzle {
+    let model = Yard::from_file(&YardFile::deserialize(yard.clone()).unwrap()).unwrap();
+    let slots = model.slots.len();
+    assert!(slots >= 3, "test yards have three slots at least");
+    let spec = |name: &str, kind, slot: usize, colour: &str| PieceSpec {
+        name: name.to_owned(),
+        kind,
+        at: model.slot_name(slot as SlotId),
+        facing: (kind == KindSpec::Loco).then_some(FacingSpec::Up),
+        colour: Some(colour.to_owned()),
+    };
+    let file = PuzzleFile {
+        name: Some("sample".to_owned()),
+        title: None,
+        yard: toml::Value::Table(yard),
+        broken: Vec::new(),
+        turntables: Default::default(),
+        pieces: vec![
+            spec("L1", KindSpec::Loco, 0, "black"),
+            spec("Red", KindSpec::Car, slots - 1, "red"),
+            spec("Blue", KindSpec::Car, slots - 2, "blue"),
+        ],
+        goal: GoalSpec {
+            at: [("Blue".to_owned(), model.slot_name((slots / 2) as SlotId))].into(),
+            ..GoalSpec::default()
+        },
+    };
+    Puzzle::from_file(&file).unwrap()
+}
+
+/// The layout of `puzzle` has no tracks closer than a plain joint's gap and no turnout points on top
+/// of each other.
+fn assert_uncrowded(name: &str, geometry: &Geometry) {
+    let layout = &geometry.layout;
+    for (i, &[a, b]) in layout.lines.iter().enumerate() {
+        for (j, &[c, d]) in layout.lines.iter().enumerate().skip(i + 1) {
+            let gap = segment_distance(a, b, c, d);
+            assert!(gap >= 0.29, "{name}: tracks {i} and {j} are {gap} apart");
+        }
+    }
+    for (i, &p) in layout.turnouts.iter().enumerate() {
+        for (j, &q) in layout.turnouts.iter().enumerate().skip(i + 1) {
+            let gap = p.sub(q).length();
+            assert!(gap >= 0.5, "{name}: turnouts {i} and {j} are {gap} apart");
+        }
+    }
 }
 
 #[test]
-fn yards_without_hints_are_laid_out_without_overlaps() {
-    for name in ["inglenook-hard-1", "timesaver-1", "shed-1", "junction-1"] {
-        let puzzle = without_hints(name);
-        let geometry = Geometry::of(&puzzle.yard);
-        let lines = &geometry.layout.lines;
-        for (i, &[a, b]) in lines.iter().enumerate() {
-            for &[c, d] in &lines[i + 1..] {
-                let gap = super::vector::segment_distance(a, b, c, d);
-                assert!(gap >= 0.29, "{name}: tracks {i} and another {gap} apart");
+fn every_yard_file_draws_without_hints_uncrowded_with_its_pieces_in_place() {
+    for (name, yard) in yard_files() {
+        for (variant, yard) in [("hinted", yard.clone()), ("bare", bare(yard))] {
+            let name = format!("{name} ({variant})");
+            let puzzle = puzzle_on(yard);
+            let geometry = Geometry::of(&puzzle.yard);
+            assert_uncrowded(&name, &geometry);
+            let file = format!("{}-{variant}.png", puzzle.yard.name);
+            let canvas = picture(&puzzle, &puzzle.start, &Frame::default(), &file);
+            let start = &puzzle.start;
+            let slot = |p: usize| puzzle.yard.slot_name(start.slot(p));
+            let (a, _) = PIECE_HALF;
+            assert_eq!(
+                at(&puzzle, start, &slot(0), a - 4.5, 0.0, &canvas),
+                HEADLAMP,
+                "{name}"
+            );
+            for (p, colour) in [(1, palette::CARGO_RED), (2, palette::CARGO_BLUE)] {
+                assert_eq!(
+                    at(&puzzle, start, &slot(p), 18.0, 0.0, &canvas),
+                    colour,
+                    "{name}"
+                );
+            }
+            let goal = puzzle.goal.at[0].1;
+            if puzzle.occupant(start, goal).is_none() {
+                assert_eq!(
+                    at(
+                        &puzzle,
+                        start,
+                        &puzzle.yard.slot_name(goal),
+                        18.0,
+                        0.0,
+                        &canvas
+                    ),
+                    palette::CARGO_BLUE.mix(palette::BACKGROUND, 0.7),
+                    "{name}"
+                );
             }
         }
+    }
+}
+
+#[test]
+fn built_in_puzzles_without_hints_draw_every_piece_in_its_colour() {
+    for (name, _) in builtin::PUZZLES {
+        let mut puzzle = puzzle(name);
+        let (_, text) = builtin::YARDS
+            .iter()
+            .find(|(n, _)| *n == puzzle.yard.name)
+            .unwrap();
+        let yard = bare(toml::from_str(text).unwrap());
+        puzzle.yard = Yard::from_file(&YardFile::deserialize(yard).unwrap()).unwrap();
+        assert!(puzzle.yard.tracks.iter().all(|t| t.start.is_none()));
         let canvas = picture(
             &puzzle,
             &puzzle.start,
             &Frame::default(),
             &format!("{name}-auto.png"),
         );
-        // Every piece is drawn inside the picture, in its colour where it has one.
         for (p, piece) in puzzle.pieces.iter().enumerate() {
             let slot = puzzle.yard.slot_name(puzzle.start.slot(p));
             let colour = at(&puzzle, &puzzle.start, &slot, -22.0, 0.0, &canvas);
             if let Some(named) = piece.colour.as_deref() {
-                assert_eq!(
-                    Some(colour),
-                    super::style::parse_colour(named),
-                    "{name} {slot}"
-                );
+                assert_eq!(Some(colour), parse_colour(named), "{name} {slot}");
             }
         }
     }
+}
+
+#[test]
+fn drawing_hints_outside_the_drawing_area_are_refused() {
+    for hint in ["[1e9, 0.0]", "[0.0, -101.0]", "[nan, 0.0]", "[inf, 1.0]"] {
+        let text = format!("name = \"far\"\n[[track]]\nname = \"A\"\nslots = 2\nstart = {hint}\n");
+        let error = Yard::from_toml(&text).unwrap_err();
+        assert!(
+            matches!(error, LoadError::BadHint { ref track, end: "start", .. } if track == "A"),
+            "{hint}: {error}"
+        );
+        assert!(error.to_string().contains("-100 to 100"), "{error}");
+    }
+    let text = "name = \"near\"\n[[track]]\nname = \"A\"\nslots = 2\nend = [-100.0, 100.0]\n";
+    assert!(Yard::from_toml(text).is_ok());
 }
