@@ -6,6 +6,9 @@ use crate::games::shunting::puzzle::{Piece, PieceKind};
 
 /// Pixels per slot width.
 pub const UNIT: f32 = 64.0;
+/// The largest layout drawn at full size, in slot widths across and down; larger ones are drawn
+/// closer together.
+pub const MAX_LAYOUT: (f32, f32) = (60.0, 36.0);
 /// Space around the drawing of the yard.
 pub const MARGIN: f32 = 40.0;
 /// The narrowest picture, so the header and goal lines fit.

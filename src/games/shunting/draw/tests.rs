@@ -7,7 +7,7 @@ use render::{Canvas, Colour, decode_png, palette};
 use super::frame::Geometry;
 use super::style::{
     BRIDGE_START, BROKEN, BROKEN_GROUND, GOAL_MET, HEADLAMP, LOCO, LOCO_TRIM, MIN_WIDTH, MOVED,
-    PIECE_HALF, PLAIN_CAR, parse_colour,
+    PIECE_HALF, PLAIN_CAR, UNIT, parse_colour,
 };
 use super::vector::{V, segment_distance};
 use super::{Frame, yard_png, yard_png_framed};
@@ -484,4 +484,105 @@ fn drawing_hints_outside_the_drawing_area_are_refused() {
     }
     let text = "name = \"near\"\n[[track]]\nname = \"A\"\nslots = 2\nend = [-100.0, 100.0]\n";
     assert!(Yard::from_toml(text).is_ok());
+}
+
+/// A yard of `tracks` two-slot tracks that meet nothing, the first two hinted at opposite corners
+/// of the drawing area when `hinted`.
+fn scattered_yard(tracks: usize, hinted: bool) -> toml::Table {
+    let mut text = String::from("name = \"scattered\"\n");
+    for t in 0..tracks {
+        let name: String = [t / 26, t % 26]
+            .map(|k| char::from(b'A' + k as u8))
+            .iter()
+            .collect();
+        text += &format!("[[track]]\nname = \"{name}\"\nslots = 2\n");
+        if hinted && t < 2 {
+            let corner = if t == 0 { -100.0 } else { 98.0 };
+            text += &format!("start = [{corner}, {corner}]\n");
+        }
+    }
+    toml::from_str(&text).unwrap()
+}
+
+#[test]
+fn huge_yards_are_drawn_closer_together_at_a_bounded_size() {
+    for hinted in [false, true] {
+        let puzzle = puzzle_on(scattered_yard(120, hinted));
+        assert_eq!(puzzle.yard.slots.len(), 240);
+        let canvas = decode_png(&yard_png(&puzzle, &puzzle.start)).unwrap();
+        let geometry = Geometry::of(&puzzle.yard);
+        assert!(geometry.unit < UNIT, "hinted {hinted}");
+        assert!(canvas.width() <= 4000, "{}", canvas.width());
+        assert!(canvas.height() <= 2600, "{}", canvas.height());
+        // Pieces keep their size (the last drawn on top where they overlap).
+        let slot = puzzle.yard.slot_name(puzzle.start.slot(2));
+        assert_eq!(
+            at(&puzzle, &puzzle.start, &slot, 18.0, 0.0, &canvas),
+            palette::CARGO_BLUE,
+            "hinted {hinted}"
+        );
+    }
+    let small = Geometry::of(&puzzle("junction-1").yard);
+    assert_eq!(small.unit, UNIT);
+}
+
+/// The slots whose occupant (or its facing) differs between `before` and `after`.
+fn changed_slots(puzzle: &Puzzle, before: &Position, after: &Position) -> Vec<SlotId> {
+    let (old, new) = (puzzle.occupancy(before), puzzle.occupancy(after));
+    (0..puzzle.yard.slots.len())
+        .filter(|&s| {
+            old[s] != new[s] || new[s].is_some_and(|p| before.faces_up(p) != after.faces_up(p))
+        })
+        .map(|s| s as SlotId)
+        .collect()
+}
+
+#[test]
+fn a_move_changes_the_picture_only_where_it_happened() {
+    let (a, b) = PIECE_HALF;
+    let mut checked = 0;
+    for (name, _) in builtin::PUZZLES {
+        let puzzle = puzzle(name);
+        if !puzzle.yard.turntables.is_empty() {
+            continue;
+        }
+        let geometry = Geometry::of(&puzzle.yard);
+        let start = puzzle.start;
+        let before = picture(&puzzle, &start, &Frame::default(), "before.png");
+        for legal in puzzle.legal_moves(&start).iter().take(8) {
+            let after = picture(&puzzle, &legal.result, &Frame::default(), "after.png");
+            let changed = changed_slots(&puzzle, &start, &legal.result);
+            assert!(!changed.is_empty());
+            let boxes: Vec<(V, V)> = changed
+                .iter()
+                .map(|&s| geometry.slot(&puzzle.yard, s, &start))
+                .collect();
+            let mut touched = vec![false; boxes.len()];
+            for y in 0..before.height() as i32 {
+                for x in 0..before.width() as i32 {
+                    if before.pixel(x, y) == after.pixel(x, y) {
+                        continue;
+                    }
+                    let p = V(x as f32, y as f32);
+                    let inside = boxes.iter().position(|&(centre, along)| {
+                        let d = p.sub(centre);
+                        let (u, v) = (d.0 * along.0 + d.1 * along.1, d.0 * along.1 - d.1 * along.0);
+                        u.abs() <= a + 9.0 && v.abs() <= b + 9.0
+                    });
+                    let label = legal.action.label();
+                    let Some(i) = inside else {
+                        panic!("{name} {label}: pixel ({x}, {y}) changed away from the move");
+                    };
+                    touched[i] = true;
+                }
+            }
+            assert!(
+                touched.iter().all(|&t| t),
+                "{name} {}",
+                legal.action.label()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 16, "{checked} moves checked");
 }

@@ -7,7 +7,6 @@ use super::frame::Geometry;
 use super::style::{
     BED, BED_W, BRIDGE_START, BUFFER, BUFFER_SIZE, EDGE, GAUGE, JUNCTION_NAME, LEG_NUMBER, PIT,
     PIT_RIM, POINTS, RAIL, RAIL_W, RING_BLANK, RING_TRACK, SLOT_LINE, SLOT_LINE_HALF, SLOT_LINE_W,
-    UNIT,
 };
 use super::vector::V;
 use crate::games::shunting::position::Position;
@@ -17,7 +16,7 @@ use crate::games::shunting::yard::{End, Port, TrackEnd, Yard};
 pub fn draw(canvas: &mut Canvas, yard: &Yard, geometry: &Geometry, position: &Position) {
     for (table, shape) in geometry.layout.tables.iter().enumerate() {
         let centre = geometry.px(shape.centre);
-        let radius = shape.radius * UNIT;
+        let radius = shape.radius * geometry.unit;
         canvas.fill_circle(centre.0, centre.1, radius, PIT);
         canvas.stroke_circle(centre.0, centre.1, radius, 2.0, PIT_RIM);
         for (i, entry) in yard.turntables[table].ring.iter().enumerate() {
@@ -47,7 +46,7 @@ pub fn draw(canvas: &mut Canvas, yard: &Yard, geometry: &Geometry, position: &Po
         let [start, _] = geometry.layout.line(yard, t.bridge, position);
         let marker = geometry.px(start);
         canvas.fill_circle(marker.0, marker.1, 4.5, BRIDGE_START);
-        let corner = V(-0.75, -0.75).scale(shape.radius * UNIT + 10.0);
+        let corner = V(-0.75, -0.75).scale(shape.radius * geometry.unit + 10.0);
         centred(
             canvas,
             &JUNCTION_NAME,
