@@ -46,19 +46,19 @@ fn slots_are_listed_in_order_with_occupants_facings_and_ends() {
     let board = yard_text(&puzzle, &puzzle.start);
     assert_eq!(
         track_line(&board, "W"),
-        "W  [buffer] W1 L1> | W2 . [P1 leg 1]"
+        "W  [buffer] W1 L1> | W2 . [P1 leg 1 → J.start]"
     );
     assert_eq!(
         track_line(&board, "E"),
-        "E  [P4 stem] E1 . (Red) | E2 . | E3 <L2 [buffer]"
+        "E  [P4 stem → M.end / P5 stem] E1 . (Red) | E2 . | E3 <L2 [buffer]"
     );
     assert_eq!(
         track_line(&board, "B"),
-        "B  [P2 leg 2] B1 . (Black) | B2 . | B3 ### [buffer]"
+        "B  [P2 leg 2 → P1 leg 2] B1 . (Black) | B2 . | B3 ### [buffer]"
     );
     assert_eq!(
         track_line(&board, "A"),
-        "A  [P2 leg 1] A1 Red (Blue) | A2 Green | A3 . [buffer]"
+        "A  [P2 leg 1 → P1 leg 2] A1 Red (Blue) | A2 Green | A3 . [buffer]"
     );
     assert!(
         board.contains("Goal: Black → B1, Blue → A1, Red → E1."),
@@ -82,7 +82,7 @@ fn the_board_follows_moves_and_the_turntable() {
     );
     assert_eq!(
         track_line(&board, "R"),
-        "R  [TT ring 0, lined up] R1 . (Red) | R2 <L1 | R3 . [Q stem]"
+        "R  [TT ring 0, lined up] R1 . (Red) | R2 <L1 | R3 . [Q stem → D.start / F.start]"
     );
     let after = puzzle.play_text(&start, "L1 R2>R3").unwrap();
     let board = yard_text(&puzzle, &after);
@@ -92,7 +92,7 @@ fn the_board_follows_moves_and_the_turntable() {
     );
     assert_eq!(
         track_line(&board, "R"),
-        "R  [TT ring 0, not lined up] R1 . (Red) | R2 . | R3 <L1 [Q stem]"
+        "R  [TT ring 0, not lined up] R1 . (Red) | R2 . | R3 <L1 [Q stem → D.start / F.start]"
     );
 }
 

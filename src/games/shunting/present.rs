@@ -132,8 +132,8 @@ fn wanted_in(puzzle: &Puzzle, slot: SlotId) -> Vec<usize> {
         .unwrap_or_default()
 }
 
-/// What a track end meets: another track, a turnout's stem or leg, a buffer stop, the edge of the
-/// board, or a turntable (and what its bridge lines up with now).
+/// What a track end meets: another track, a turnout's stem or leg (and where the turnout leads), a
+/// buffer stop, the edge of the board, or a turntable (and what its bridge lines up with now).
 fn end_text(yard: &Yard, position: &Position, end: TrackEnd) -> String {
     let port = Port::Track(end);
     if yard.is_buffer(port) {
@@ -164,7 +164,30 @@ fn end_text(yard: &Yard, position: &Position, end: TrackEnd) -> String {
     "edge".to_owned()
 }
 
+/// A port a track end meets; for a turnout, also where its other side leads (`P1 leg 1 → H.end`,
+/// `P1 stem → A.start / P2 stem`).
 fn port_text(yard: &Yard, port: Port) -> String {
+    match port {
+        Port::Track(end) => yard.end_name(end),
+        Port::Turnout { turnout, part } => {
+            let beyond = |part: u8| {
+                let own = Port::Turnout { turnout, part };
+                match yard.linked(own) {
+                    Some(other) => port_name(yard, other),
+                    None if yard.is_buffer(own) => "buffer".to_owned(),
+                    None => "edge".to_owned(),
+                }
+            };
+            match part {
+                0 => format!("{} → {} / {}", port_name(yard, port), beyond(1), beyond(2)),
+                _ => format!("{} → {}", port_name(yard, port), beyond(0)),
+            }
+        }
+    }
+}
+
+/// A port's own name: `A.end`, `P1 stem`, `P1 leg 2`.
+fn port_name(yard: &Yard, port: Port) -> String {
     match port {
         Port::Track(end) => yard.end_name(end),
         Port::Turnout { turnout, part } => {
