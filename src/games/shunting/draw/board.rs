@@ -3,7 +3,7 @@
 
 use render::{Align, Canvas, palette};
 
-use super::frame::Geometry;
+use super::geometry::Geometry;
 use super::marks;
 use super::piece;
 use super::style::{CAPTION, FOOTER, FOOTER_LINE_H, MARGIN, MOVED, TITLE, piece_colour};

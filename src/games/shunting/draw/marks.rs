@@ -3,7 +3,7 @@
 
 use render::{Canvas, Rect, palette};
 
-use super::frame::Geometry;
+use super::geometry::Geometry;
 use super::piece::{self, Placement};
 use super::style::{BROKEN, BROKEN_GROUND, PIECE_HALF, SLOT_NAME, piece_colour};
 use super::vector::V;

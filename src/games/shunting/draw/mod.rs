@@ -7,7 +7,7 @@
 //! track graph, so any valid yard draws.
 
 mod board;
-mod frame;
+mod geometry;
 mod layout;
 mod marks;
 mod piece;

@@ -64,9 +64,7 @@ pub fn car(canvas: &mut Canvas, at: Placement, fill: Colour, name: &str) {
 /// Draws a locomotive in `fill` facing along `at.along`, with its name.
 pub fn loco(canvas: &mut Canvas, at: Placement, fill: Colour, name: &str) {
     let (a, b) = PIECE_HALF;
-    let rear = V(at.at(-a - 4.0, 0.0).0, at.at(-a - 4.0, 0.0).1);
-    let hook = V(at.at(-a + 1.0, 0.0).0, at.at(-a + 1.0, 0.0).1);
-    canvas.line(rear.pair(), hook.pair(), 6.0, LOCO_TRIM);
+    canvas.line(at.at(-a - 4.0, 0.0), at.at(-a + 1.0, 0.0), 6.0, LOCO_TRIM);
     canvas.fill_polygon(&at.loco_body(a + 2.0, b + 2.0), LOCO_TRIM);
     canvas.fill_polygon(&at.loco_body(a, b), fill);
     let (lx, ly) = at.at(a - 4.5, 0.0);

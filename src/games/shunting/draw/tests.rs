@@ -4,7 +4,7 @@
 
 use render::{Canvas, Colour, decode_png, palette};
 
-use super::frame::Geometry;
+use super::geometry::Geometry;
 use super::style::{
     BRIDGE_START, BROKEN, BROKEN_GROUND, GOAL_MET, HEADLAMP, LOCO, LOCO_TRIM, MIN_WIDTH, MOVED,
     PIECE_HALF, PLAIN_CAR, UNIT, parse_colour,

@@ -3,7 +3,7 @@
 
 use render::{Align, Canvas, TextStyle};
 
-use super::frame::Geometry;
+use super::geometry::Geometry;
 use super::style::{
     BED, BED_W, BRIDGE_START, BUFFER, BUFFER_SIZE, EDGE, GAUGE, JUNCTION_NAME, LEG_NUMBER, PIT,
     PIT_RIM, POINTS, RAIL, RAIL_W, RING_BLANK, RING_TRACK, SLOT_LINE, SLOT_LINE_HALF, SLOT_LINE_W,
