@@ -1,9 +1,11 @@
 //! How fast the pictures are drawn and encoded: a five-player Yardmaster table in its last round and the
-//! hand of the player to act; a Whistlewood table late in a bot game and the hand of the player to move.
+//! hand of the player to act; a Whistlewood table late in a bot game and the hand of the player to move;
+//! every built-in shunting yard.
 //! The PNG sizes are printed once before timing.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use roundhouse::game::{BotPlayer, Game, GameRng, Viewer};
+use roundhouse::games::shunting;
 use roundhouse::games::whistlewood::{self, Whistlewood, WhistlewoodOptions, WhistlewoodView};
 use roundhouse::games::yardmaster::cards::Face;
 use roundhouse::games::yardmaster::draw::{board_png, hand_png};
@@ -150,5 +152,40 @@ fn whistlewood_pictures(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, pictures, whistlewood_pictures);
+/// Every built-in shunting puzzle's yard at its start, the biggest (Junction: two locos, five cars,
+/// broken tracks) also after a move with a caption and the moved pieces ringed.
+fn shunting_pictures(c: &mut Criterion) {
+    for &(name, _) in shunting::builtin::PUZZLES {
+        let puzzle = shunting::builtin::puzzle(name)
+            .expect("a built-in puzzle")
+            .expect("it loads");
+        let png = shunting::draw::yard_png(&puzzle, &puzzle.start);
+        println!(
+            "shunting {name} yard PNG: {}, {:.1} KB",
+            png_size(&png),
+            png.len() as f64 / 1024.0
+        );
+        c.bench_function(&format!("shunting yard png, {name}"), |b| {
+            b.iter(|| shunting::draw::yard_png(&puzzle, &puzzle.start))
+        });
+    }
+    let puzzle = shunting::builtin::puzzle("junction-1")
+        .expect("a built-in puzzle")
+        .expect("it loads");
+    let moved = puzzle
+        .legal_moves(&puzzle.start)
+        .into_iter()
+        .next()
+        .expect("a legal move");
+    let caption = format!("Move 1 · {}", moved.action.label());
+    let frame = shunting::draw::Frame {
+        caption: Some(&caption),
+        previous: Some(&puzzle.start),
+    };
+    c.bench_function("shunting yard png, junction-1 after a move", |b| {
+        b.iter(|| shunting::draw::yard_png_framed(&puzzle, &moved.result, &frame))
+    });
+}
+
+criterion_group!(benches, pictures, whistlewood_pictures, shunting_pictures);
 criterion_main!(benches);

@@ -65,6 +65,20 @@ pub enum LoadError {
     /// Turnouts joined in a loop with no track between.
     #[error("turnouts form a loop with no track between them, near {0}")]
     TurnoutLoop(String),
+    /// A drawing hint that is not a pair of numbers within the drawing area.
+    #[error(
+        "track {track}: drawing hint `{end} = {given}` must be two numbers from -{max} to {max} (slot widths)"
+    )]
+    BadHint {
+        /// The track.
+        track: String,
+        /// `start` or `end`.
+        end: &'static str,
+        /// The hint given, as `[x, y]`.
+        given: String,
+        /// The largest coordinate allowed either way.
+        max: u16,
+    },
     /// A turntable ring that is not an even number of positions.
     #[error("turntable {table}: the ring must have an even number of positions, 2 to {max}")]
     BadRing {

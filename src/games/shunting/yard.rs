@@ -127,6 +127,20 @@ pub enum Exit {
     },
 }
 
+/// A named meeting place of track: a track end or a turnout's stem or leg.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Port {
+    /// A track end.
+    Track(TrackEnd),
+    /// A turnout's port: `part` 0 is the stem, 1 and 2 the legs.
+    Turnout {
+        /// Index in [`Yard::turnouts`].
+        turnout: usize,
+        /// 0 stem, 1 leg 1, 2 leg 2.
+        part: u8,
+    },
+}
+
 /// A turnout, for drawing and notation.
 #[derive(Clone, Debug)]
 pub struct Turnout {
@@ -181,6 +195,9 @@ pub struct Yard {
     pub turntables: Vec<Turntable>,
     /// Ports that end at a buffer stop (by name), for drawing.
     pub buffers: Vec<String>,
+    /// Every pair of ports that meet (plain joints and turnout connections), each pair once, for
+    /// drawing and describing the yard.
+    pub links: Vec<[Port; 2]>,
     /// Beyond each track end: index `2 * track + (0 for start, 1 for end)`.
     exits: Vec<Exit>,
 }
@@ -212,6 +229,16 @@ pub enum Across {
     NotLinedUp,
 }
 
+/// How a validated yard's ports connect, as [`Yard::assemble`] takes it.
+pub(super) struct Wiring {
+    /// Ports that end at a buffer stop (by name).
+    pub buffers: Vec<String>,
+    /// Every pair of ports that meet, each pair once.
+    pub links: Vec<[Port; 2]>,
+    /// Beyond each track end: index `2 * track + (0 for start, 1 for end)`.
+    pub exits: Vec<Exit>,
+}
+
 impl Yard {
     /// Reads and validates a yard file.
     pub fn from_toml(text: &str) -> Result<Yard, LoadError> {
@@ -230,9 +257,13 @@ impl Yard {
         tracks: Vec<Track>,
         turnouts: Vec<Turnout>,
         turntables: Vec<Turntable>,
-        buffers: Vec<String>,
-        exits: Vec<Exit>,
+        wiring: Wiring,
     ) -> Yard {
+        let Wiring {
+            buffers,
+            links,
+            exits,
+        } = wiring;
         let slots = tracks
             .iter()
             .enumerate()
@@ -246,6 +277,7 @@ impl Yard {
             turnouts,
             turntables,
             buffers,
+            links,
             exits,
         }
     }
@@ -299,6 +331,43 @@ impl Yard {
             End::End => "end",
         };
         format!("{}.{word}", self.tracks[end.track].name)
+    }
+
+    /// The port called `name` (`A.end`, `P1.stem`, `P1.leg2`; case-insensitive), if the yard has it.
+    pub fn find_port(&self, name: &str) -> Option<Port> {
+        let (owner, part) = name.trim().split_once('.')?;
+        let part = part.to_ascii_lowercase();
+        if let Some(track) = self.find_track(owner) {
+            let end = match part.as_str() {
+                "start" => End::Start,
+                "end" => End::End,
+                _ => return None,
+            };
+            return Some(Port::Track(TrackEnd { track, end }));
+        }
+        let turnout = self.find_turnout(owner)?;
+        let part = ["stem", "leg1", "leg2"].iter().position(|p| *p == part)? as u8;
+        Some(Port::Turnout { turnout, part })
+    }
+
+    /// Whether a buffer stop ends `port`.
+    pub fn is_buffer(&self, port: Port) -> bool {
+        self.buffers
+            .iter()
+            .any(|name| self.find_port(name) == Some(port))
+    }
+
+    /// The port `port` meets, if any.
+    pub fn linked(&self, port: Port) -> Option<Port> {
+        self.links.iter().find_map(|&[a, b]| {
+            if a == port {
+                Some(b)
+            } else if b == port {
+                Some(a)
+            } else {
+                None
+            }
+        })
     }
 
     /// The turntable whose bridge is this track, if any.

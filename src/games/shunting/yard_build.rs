@@ -4,9 +4,12 @@
 use super::error::LoadError;
 use super::format::YardFile;
 use super::yard::{
-    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, PortNames, Route, TableSide, Track,
-    TrackEnd, Turnout, Turntable, Yard, exit_index,
+    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, Port, PortNames, Route, TableSide,
+    Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
 };
+
+/// The farthest a drawing hint may lie from the origin either way, in slot widths.
+const MAX_HINT: u16 = 100;
 
 /// The largest turntable ring.
 const MAX_RING: usize = 16;
@@ -62,6 +65,27 @@ impl Ports {
     /// The turnout and part (0 stem, 1 and 2 legs) of a turnout port.
     fn turnout_part(&self, port: usize) -> Option<(usize, usize)> {
         port.checked_sub(2 * self.tracks).map(|p| (p / 3, p % 3))
+    }
+
+    /// Every joined pair, once, as model ports.
+    fn links(&self) -> Vec<[Port; 2]> {
+        (0..self.partner.len())
+            .filter_map(|a| self.partner[a].filter(|&b| a < b).map(|b| [a, b]))
+            .map(|pair| pair.map(|p| self.port(p)))
+            .collect()
+    }
+
+    fn port(&self, port: usize) -> Port {
+        match self.turnout_part(port) {
+            Some((turnout, part)) => Port::Turnout {
+                turnout,
+                part: part as u8,
+            },
+            None => Port::Track(
+                self.track_end(port)
+                    .expect("a port is a track end or a turnout port"),
+            ),
+        }
     }
 
     fn track_end(&self, port: usize) -> Option<TrackEnd> {
@@ -198,8 +222,11 @@ pub(super) fn build(file: &YardFile) -> Result<Yard, LoadError> {
         tracks,
         turnouts,
         turntables,
-        file.buffers.clone(),
-        exits,
+        Wiring {
+            buffers: file.buffers.clone(),
+            links: ports.links(),
+            exits,
+        },
     ))
 }
 
@@ -222,6 +249,9 @@ fn build_tracks(file: &YardFile) -> Result<Vec<Track>, LoadError> {
         if first + usize::from(t.slots) > MAX_SLOTS {
             return Err(LoadError::TooManySlots(MAX_SLOTS));
         }
+        for (end, hint) in [("start", t.start), ("end", t.end)] {
+            check_hint(&t.name, end, hint)?;
+        }
         tracks.push(Track {
             name: t.name.to_ascii_uppercase(),
             first: first as u8,
@@ -232,6 +262,21 @@ fn build_tracks(file: &YardFile) -> Result<Vec<Track>, LoadError> {
         first += usize::from(t.slots);
     }
     Ok(tracks)
+}
+
+/// A drawing hint must be finite and within [`MAX_HINT`] slot widths of the origin, so that every
+/// picture stays a sensible size.
+fn check_hint(track: &str, end: &'static str, hint: Option<[f32; 2]>) -> Result<(), LoadError> {
+    let within = |v: f32| v.abs() <= f32::from(MAX_HINT);
+    match hint {
+        Some([x, y]) if !(within(x) && within(y)) => Err(LoadError::BadHint {
+            track: track.to_owned(),
+            end,
+            given: format!("[{x}, {y}]"),
+            max: MAX_HINT,
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn check_turnout_names(file: &YardFile) -> Result<(), LoadError> {
