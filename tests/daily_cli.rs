@@ -65,9 +65,9 @@ fn a_puzzle_file_played_with_a_detour_and_undo_ends_with_its_rank() {
         stdout.contains(&format!("Solved in {} moves: Yard Master.", guide.len())),
         "{stdout}"
     );
-    // The yard is printed after every move.
+    // The yard, with its key, is printed at the start and after every move.
     assert!(
-        stdout.matches("loco L1 at").count() >= guide.len() + 2,
+        stdout.matches("\nKey: ").count() >= guide.len() + 2,
         "{stdout}"
     );
 }
