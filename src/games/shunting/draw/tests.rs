@@ -6,8 +6,8 @@ use render::{Canvas, Colour, decode_png, palette};
 
 use super::geometry::Geometry;
 use super::style::{
-    BRIDGE_START, BROKEN, BROKEN_GROUND, GOAL_MET, HEADLAMP, LOCO, LOCO_TRIM, MIN_WIDTH, MOVED,
-    PIECE_HALF, PLAIN_CAR, UNIT, parse_colour,
+    BRIDGE_START, BROKEN, BROKEN_GROUND, GOAL_MET, HEADLAMP, LOCO, LOCO_TRIM, MARGIN, MAX_LAYOUT,
+    MIN_WIDTH, MOVED, PIECE_HALF, PLAIN_CAR, UNIT, parse_colour,
 };
 use super::vector::{V, segment_distance};
 use super::{Frame, yard_png, yard_png_framed};
@@ -38,11 +38,15 @@ fn picture(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>, name: &str) 
     save(name, &png);
     assert!(png.len() < MAX_PNG_BYTES, "{name}: {} bytes", png.len());
     let canvas = decode_png(&png).unwrap();
+    let geometry = Geometry::of(&puzzle.yard);
+    assert_eq!(canvas.width(), geometry.width as u32, "{name}");
+    assert!(canvas.width() as f32 >= MIN_WIDTH, "{name}");
     assert!(
-        canvas.width() as f32 >= MIN_WIDTH && canvas.width() <= 1600,
+        canvas.width() as f32 <= MAX_LAYOUT.0 * UNIT + 2.0 * MARGIN,
         "{name}"
     );
-    assert!(canvas.height() >= 200 && canvas.height() <= 1200, "{name}");
+    let footer = canvas.height() as f32 - geometry.bottom;
+    assert!((0.0..300.0).contains(&footer), "{name}: footer {footer}");
     canvas
 }
 
