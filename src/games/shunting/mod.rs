@@ -10,6 +10,7 @@ pub mod daily;
 pub mod draw;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod moves;
 pub mod notation;
 pub mod position;
@@ -19,6 +20,7 @@ pub mod rank;
 pub mod solver;
 mod unwalk;
 mod walk;
+pub mod write;
 pub mod yard;
 mod yard_build;
 
