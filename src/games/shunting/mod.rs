@@ -6,10 +6,12 @@
 //! [`solve`] it.
 
 pub mod builtin;
+pub mod cards;
 pub mod daily;
 pub mod draw;
 pub mod error;
 pub mod format;
+pub mod game;
 pub mod generate;
 pub mod moves;
 pub mod notation;
