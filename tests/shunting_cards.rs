@@ -27,7 +27,8 @@ fn every_card_loads_and_a_sample_has_the_solvers_optimum() {
     }
 }
 
-/// Run in release: `cargo test --release --test shunting_cards -- --ignored`.
+/// Run with `cargo test --test shunting_cards -- --ignored` (about two minutes in a debug build, much
+/// less with `--release`).
 #[test]
 #[ignore = "solves all 40 cards; run in release"]
 fn every_card_has_the_solvers_optimum() {
@@ -36,7 +37,8 @@ fn every_card_has_the_solvers_optimum() {
     }
 }
 
-/// Run in release: `cargo test --release --test shunting_cards -- --ignored`.
+/// Run with `cargo test --test shunting_cards -- --ignored` (about two minutes in a debug build, much
+/// less with `--release`).
 #[test]
 #[ignore = "generates all 40 cards; run in release"]
 fn the_generator_reproduces_every_shipped_card() {

@@ -6,9 +6,12 @@
 //!
 //! The colour is set by the optimum alone, not by how many states the solver happened to explore: the
 //! optimum is a property of the puzzle, so the cards stay the same when the solver changes (only their
-//! guides, one optimal solution among several, could). The number of positions to search also grows
-//! from green (one loco, three cars) to black (one loco, five cars, all named); the yellow cards bring
-//! the second loco. `roundhouse puzzle generate` reports the states explored per card.
+//! guides, one optimal solution among several, could). The pieces to search over also grow: green has
+//! one loco and three cars, yellow brings the second loco, red a fourth car, black a fifth (all
+//! named). `roundhouse puzzle generate` reports the states the solver stores per card; with today's
+//! solver their medians are about 250 (green), 3,700 (yellow), 1,250 (red) and 11,600 (black): the
+//! second loco widens the search more than the fourth car does, so red is longer than yellow but not
+//! wider.
 
 use thiserror::Error;
 
