@@ -81,7 +81,7 @@ enum Action {
         /// The game.
         game: String,
     },
-    /// Shunting puzzles: solve a puzzle file.
+    /// Shunting puzzles: solve a puzzle file, show a route card, make the route cards again.
     Puzzle {
         #[command(subcommand)]
         action: puzzle_cli::PuzzleAction,

@@ -1,5 +1,7 @@
 //! `roundhouse puzzle …`: shunting puzzles from the command line.
 
+mod generate;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -8,7 +10,11 @@ use serde_json::json;
 
 use roundhouse::calendar::Day;
 use roundhouse::console::{PuzzleSession, play_puzzle};
+use roundhouse::games::shunting::cards;
 use roundhouse::games::shunting::daily::for_day;
+use roundhouse::games::shunting::game::view::goal_lines;
+use roundhouse::games::shunting::present::yard_text;
+use roundhouse::games::shunting::write::puzzle_toml;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
 use roundhouse::table::daily::PuzzleRef;
 
@@ -32,6 +38,36 @@ pub enum PuzzleAction {
         #[arg(long, default_value_t = SolveOptions::default().max_states)]
         max_states: usize,
     },
+    /// Make the route cards (or the daily puzzles of some dates) again from their seeds, solving
+    /// each: print them, write them to a directory (01.toml …, daily-YYYY-MM-DD.toml), or check that
+    /// files equal what the generator makes. A summary per item goes to standard error.
+    Generate {
+        /// Write the files into this directory instead of printing them (with --check: compare with
+        /// the files in it).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Compare instead of writing: with the files in --out, or else with the cards built into
+        /// this program. Exits with 1 if any differs.
+        #[arg(long)]
+        check: bool,
+        /// Only these cards (repeat for more); all 40 when neither --card nor --daily is given.
+        #[arg(long = "card", value_name = "N")]
+        cards: Vec<u32>,
+        /// The daily puzzle of this UTC date, YYYY-MM-DD (repeat for more).
+        #[arg(long = "daily", value_name = "DATE")]
+        dates: Vec<String>,
+    },
+    /// Show route card N (1–40): its colour, optimum, limit, goal and start.
+    Card {
+        /// The card's number.
+        number: i64,
+        /// Also show the guide (one optimal solution).
+        #[arg(long)]
+        guide: bool,
+        /// Print the card's puzzle as a puzzle file instead (for `puzzle solve`).
+        #[arg(long, conflicts_with = "guide")]
+        puzzle: bool,
+    },
 }
 
 /// Runs a `puzzle` subcommand.
@@ -43,6 +79,22 @@ pub fn run(action: PuzzleAction) -> ExitCode {
             json,
             max_states,
         } => solve_file(&file, json, max_states),
+        PuzzleAction::Generate {
+            out,
+            check,
+            cards,
+            dates,
+        } => generate::run(&generate::Request {
+            cards: &cards,
+            dates: &dates,
+            out: out.as_deref(),
+            check,
+        }),
+        PuzzleAction::Card {
+            number,
+            guide,
+            puzzle,
+        } => show_card(number, guide, puzzle),
     }
 }
 
@@ -97,6 +149,39 @@ fn play(which: &str) -> ExitCode {
 fn fail(message: &str) -> ExitCode {
     eprintln!("roundhouse: {message}");
     ExitCode::from(2)
+}
+
+fn show_card(number: i64, with_guide: bool, as_puzzle: bool) -> ExitCode {
+    let card = match cards::card(number) {
+        Ok(card) => card,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let puzzle = &card.puzzle;
+    if as_puzzle {
+        print!("{}", puzzle_toml(puzzle));
+        return ExitCode::SUCCESS;
+    }
+    println!("{}, {}", card.heading(), puzzle.yard.title);
+    println!("optimum: {} moves, limit {}", card.optimum, card.limit());
+    println!(
+        "goal: {}; any other piece may end anywhere",
+        goal_lines(puzzle).join(", ")
+    );
+    let broken: Vec<String> = (0..puzzle.broken.len())
+        .filter(|&s| puzzle.broken[s])
+        .map(|s| puzzle.yard.slot_name(s as u8))
+        .collect();
+    if !broken.is_empty() {
+        println!("broken tracks: {}", broken.join(", "));
+    }
+    print!("{}", yard_text(puzzle, &puzzle.start));
+    if with_guide {
+        println!("guide:");
+        for (i, step) in card.guide.iter().enumerate() {
+            println!("  {:>2}. {}", i + 1, step.guide());
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn solve_file(file: &PathBuf, as_json: bool, max_states: usize) -> ExitCode {

@@ -100,3 +100,78 @@ fn solve_refuses_bad_files_and_too_small_limits() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("too large"));
 }
+
+#[test]
+fn generate_writes_cards_that_check_against_the_shipped_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_string_lossy().into_owned();
+    let out = roundhouse(&["puzzle", "generate", "--card", "3", "--out", &out_dir]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(dir.path().join("03.toml")).unwrap();
+    assert!(written.contains("number = 3"), "{written}");
+
+    let same = roundhouse(&["puzzle", "generate", "--card", "3", "--check"]);
+    assert!(same.status.success());
+    assert!(String::from_utf8_lossy(&same.stderr).contains("same"));
+
+    std::fs::write(
+        dir.path().join("03.toml"),
+        written.replace("optimum", "optimum "),
+    )
+    .unwrap();
+    let differs = roundhouse(&[
+        "puzzle", "generate", "--card", "3", "--check", "--out", &out_dir,
+    ]);
+    assert_eq!(differs.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&differs.stderr);
+    assert!(
+        report.contains("DIFFERS: 03.toml first differs at line"),
+        "{report}"
+    );
+}
+
+#[test]
+fn generate_prints_a_daily_puzzle_that_solves_in_its_optimum() {
+    let out = roundhouse(&["puzzle", "generate", "--daily", "2026-11-09"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.starts_with("# Daily puzzle #9 of 2026-11-09 (Monday): optimum 4 moves."));
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_file(&dir, &text);
+    let solved = roundhouse(&["puzzle", "solve", &file]);
+    assert!(String::from_utf8_lossy(&solved.stdout).contains("optimum: 4 moves"));
+}
+
+#[test]
+fn generate_refuses_bad_arguments() {
+    for (args, says) in [
+        (vec!["--card", "41"], "numbered 1 to 40"),
+        (vec!["--card", "0"], "numbered 1 to 40"),
+        (vec!["--daily", "2026-02-30"], "YYYY-MM-DD"),
+        (vec!["--daily", "2026-10-31"], "puzzle #1 is on 2026-11-01"),
+        (vec!["--daily", "2026-11-09", "--check"], "needs --out DIR"),
+    ] {
+        let mut all = vec!["puzzle", "generate"];
+        all.extend(&args);
+        let out = roundhouse(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(error.contains(says), "{args:?}: {error}");
+    }
+}
+
+#[test]
+fn card_shows_a_route_card_and_refuses_one_that_is_not_there() {
+    let out = roundhouse(&["puzzle", "card", "12", "--guide"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Route card 12 (yellow)"), "{text}");
+    assert!(text.contains("guide:"), "{text}");
+    let out = roundhouse(&["puzzle", "card", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no route card 0"));
+}

@@ -12,6 +12,7 @@ use adapter::GameKind;
 pub static REGISTRY: &[&dyn GameKind] = &[
     &adapter::Kind::<yardmaster::Yardmaster>::new(),
     &adapter::Kind::<whistlewood::Whistlewood>::new(),
+    &adapter::Kind::<shunting::game::Shunting>::new(),
 ];
 
 /// The game with this id (case-insensitive), if Roundhouse has it.

@@ -10,6 +10,8 @@ pub const YARDS: &[(&str, &str)] = &[
     ("timesaver", include_str!("yards/timesaver.toml")),
     ("shed", include_str!("yards/shed.toml")),
     ("junction", include_str!("yards/junction.toml")),
+    ("depot", include_str!("yards/depot.toml")),
+    ("runround", include_str!("yards/runround.toml")),
 ];
 
 /// Built-in puzzles: name and file text.

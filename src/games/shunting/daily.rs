@@ -1,10 +1,26 @@
 //! The daily puzzle: one puzzle per UTC day, the same on every machine, derived from the date alone.
+//!
+//! The day seeds the generator ([`crate::games::shunting::generate`]); seeds are tried in order until
+//! the solved optimum falls in the weekday's range ([`week::WEEK`]): Monday's the shortest and
+//! Sunday's the longest, with more pieces as the week goes on (Wednesday brings the second loco). Only
+//! the date and the optimum (a property of the puzzle, not of the solver) decide which puzzle it is. In
+//! the rare day where no seed of [`MAX_ATTEMPTS`] fits, the day takes a route card whose optimum does,
+//! picked by the date, so the weekday's difficulty always holds.
 
-use super::builtin;
+pub mod week;
+
+use std::sync::{Mutex, PoisonError};
+
+use super::cards;
+use super::generate::rng::seed_of;
+use super::generate::{Recipe, generate};
 use super::notation::Move;
 use super::puzzle::Puzzle;
-use super::solver::{SolveOptions, solve};
+use super::rank::move_limit;
+use super::solver::SolveOptions;
+use super::write::puzzle_toml;
 use crate::calendar::Day;
+pub use week::{DayPlan, WEEK};
 
 /// One day's puzzle with its optimum and guide.
 #[derive(Clone, Debug)]
@@ -24,22 +40,150 @@ impl DailyPuzzle {
     pub fn optimum(&self) -> usize {
         self.guide.len()
     }
+
+    /// The move limit M: beyond it the puzzle is not solved.
+    pub fn limit(&self) -> usize {
+        move_limit(self.optimum())
+    }
+
+    /// The day's puzzle as a puzzle file (for `roundhouse puzzle solve`), headed by a comment with
+    /// its number, date and optimum: what `roundhouse puzzle generate --daily DATE` writes.
+    pub fn to_toml(&self) -> String {
+        format!(
+            "# Daily puzzle #{} of {} ({:?}): optimum {} moves. Made by `roundhouse puzzle generate`.\n{}",
+            self.number,
+            self.day,
+            self.day.weekday(),
+            self.optimum(),
+            puzzle_toml(&self.puzzle)
+        )
+    }
 }
+
+/// Where a day's puzzle came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The generator's try with this number (0 first).
+    Attempt(u32),
+    /// No try fitted: this route card.
+    Card(u32),
+}
+
+/// The yards daily puzzles use, taken in turn day by day.
+pub const YARDS: [&str; 2] = ["depot", "runround"];
+
+/// Seeds tried for one day before a route card stands in.
+pub const MAX_ATTEMPTS: u32 = 64;
+
+/// Keeps daily seeds apart from other uses of the generator.
+const DAILY_STREAM: u64 = 0xDA11;
+
+/// Days whose puzzles are kept, so the bot's many look-ups of today (and yesterday) cost nothing.
+const REMEMBERED: usize = 8;
 
 /// The puzzle of `day`, or `None` before the first daily puzzle.
 pub fn for_day(day: Day) -> Option<DailyPuzzle> {
+    static RECENT: Mutex<Vec<DailyPuzzle>> = Mutex::new(Vec::new());
+    let remembered = |recent: &Vec<DailyPuzzle>| recent.iter().find(|d| d.day == day).cloned();
+    if let Some(found) = remembered(&RECENT.lock().unwrap_or_else(PoisonError::into_inner)) {
+        return Some(found);
+    }
+    let (daily, _, _) = make(day)?;
+    let mut recent = RECENT.lock().unwrap_or_else(PoisonError::into_inner);
+    if remembered(&recent).is_none() {
+        if recent.len() == REMEMBERED {
+            recent.remove(0);
+        }
+        recent.push(daily.clone());
+    }
+    Some(daily)
+}
+
+/// Makes the puzzle of `day` from scratch (what [`for_day`] remembers), with where it came from and
+/// the states the solver stored; `None` before the first daily puzzle.
+pub fn make(day: Day) -> Option<(DailyPuzzle, Source, usize)> {
     let number = day.puzzle_number()?;
-    let name = if day.weekday().index() < 4 {
-        "shed-1"
-    } else {
-        "timesaver-1"
+    let plan = WEEK[day.weekday().index()];
+    let base = Recipe {
+        yard: YARDS[usize::from(day.0.rem_euclid(2) == 1)],
+        locos: plan.locos,
+        cars: plan.cars,
+        broken: plan.broken,
+        named: plan.named,
+        depth: 0,
     };
-    let puzzle = builtin::puzzle(name)?.ok()?;
-    let solution = solve(&puzzle, &SolveOptions::default()).ok()?;
-    Some(DailyPuzzle {
+    // The goal position lies `least` to `most + 2` moves away, in turn: naming only some pieces may
+    // bring the goal nearer.
+    let depths = plan.most + 3 - plan.least;
+    let name = format!("daily-{number}");
+    let title = format!("Daily puzzle #{number}, {day}");
+    let fits = |optimum: usize| (plan.least..=plan.most).contains(&optimum);
+    for attempt in 0..MAX_ATTEMPTS {
+        let seed = seed_of(&[DAILY_STREAM, day.0 as u64, u64::from(attempt)]);
+        let recipe = Recipe {
+            depth: plan.least + attempt as usize % depths,
+            ..base
+        };
+        match generate(&recipe, seed, &name, &title, &SolveOptions::default()) {
+            Ok(made) if fits(made.solution.optimum()) => {
+                let daily = DailyPuzzle {
+                    day,
+                    number,
+                    guide: made.solution.moves,
+                    puzzle: made.puzzle,
+                };
+                return Some((daily, Source::Attempt(attempt), made.solution.states));
+            }
+            Ok(_) | Err(_) => {}
+        }
+    }
+    stand_in(day, number, &plan)
+}
+
+/// A route card whose optimum fits the weekday, picked by the date, renamed as the day's puzzle.
+fn stand_in(day: Day, number: u32, plan: &DayPlan) -> Option<(DailyPuzzle, Source, usize)> {
+    let fitting: Vec<&cards::Card> = cards::all()
+        .ok()?
+        .iter()
+        .filter(|c| (plan.least..=plan.most).contains(&c.optimum))
+        .collect();
+    let pick = seed_of(&[DAILY_STREAM, day.0 as u64, u64::from(MAX_ATTEMPTS)]);
+    let card = fitting.get((pick % fitting.len().max(1) as u64) as usize)?;
+    let mut puzzle = card.puzzle.clone();
+    puzzle.name = format!("daily-{number}");
+    puzzle.title = format!("Daily puzzle #{number}, {day}");
+    let daily = DailyPuzzle {
         day,
         number,
         puzzle,
-        guide: solution.moves,
-    })
+        guide: card.guide.clone(),
+    };
+    Some((daily, Source::Card(card.number), 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_route_card_can_stand_in_on_every_weekday() {
+        for (index, plan) in WEEK.iter().enumerate() {
+            // 2026-11-02 is a Monday.
+            let day = Day(crate::calendar::FIRST_DAY.0 + 1 + index as i64);
+            let (daily, source, _) = stand_in(day, 9, plan).expect("a card fits");
+            assert!(matches!(source, Source::Card(_)));
+            assert!(
+                (plan.least..=plan.most).contains(&daily.optimum()),
+                "{:?}: optimum {}",
+                day.weekday(),
+                daily.optimum()
+            );
+            assert_eq!(daily.puzzle.name, "daily-9");
+            let mut position = daily.puzzle.start;
+            for step in &daily.guide {
+                position = daily.puzzle.play(&position, step).unwrap();
+            }
+            assert!(daily.puzzle.is_solved(&position));
+        }
+    }
 }

@@ -6,10 +6,13 @@
 //! [`solve`] it.
 
 pub mod builtin;
+pub mod cards;
 pub mod daily;
 pub mod draw;
 pub mod error;
 pub mod format;
+pub mod game;
+pub mod generate;
 pub mod moves;
 pub mod notation;
 pub mod position;
@@ -19,6 +22,7 @@ pub mod rank;
 pub mod solver;
 mod unwalk;
 mod walk;
+pub mod write;
 pub mod yard;
 mod yard_build;
 

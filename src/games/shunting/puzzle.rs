@@ -51,9 +51,9 @@ pub struct Group {
 /// What must be true at the end. Pieces not named may end anywhere.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Goal {
-    /// Piece → required slot.
+    /// Piece → required slot, in piece order.
     pub at: Vec<(usize, SlotId)>,
-    /// Loco → required facing (`true`: up).
+    /// Loco → required facing (`true`: up), in piece order.
     pub facing: Vec<(usize, bool)>,
     /// Groups of interchangeable pieces and the slots they fill.
     pub groups: Vec<Group>,
@@ -323,5 +323,8 @@ fn goal_of(
         }
         goal.groups.push(group);
     }
+    // In piece order, whatever order the file lists them in, so a written-back puzzle reads the same.
+    goal.at.sort_unstable();
+    goal.facing.sort_unstable();
     Ok(goal)
 }

@@ -1,0 +1,225 @@
+//! The 40 route cards: ten each in green, yellow, red and black, rising in difficulty. Each card is a
+//! data file (`NN.toml` here) made by the generator ([`plan::generate_card`], `roundhouse puzzle
+//! generate`) and checked by the solver: its puzzle, colour, optimum and guide.
+
+pub mod colour;
+pub mod plan;
+
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::error::LoadError;
+use super::format::PuzzleFile;
+use super::notation::Move;
+use super::puzzle::Puzzle;
+use super::rank::move_limit;
+use super::write::{quoted, write_puzzle};
+pub use colour::Colour;
+
+/// How many route cards there are.
+pub const CARD_COUNT: usize = 40;
+
+/// The shipped card files, card 1 first.
+const CARD_FILES: [&str; CARD_COUNT] = [
+    include_str!("01.toml"),
+    include_str!("02.toml"),
+    include_str!("03.toml"),
+    include_str!("04.toml"),
+    include_str!("05.toml"),
+    include_str!("06.toml"),
+    include_str!("07.toml"),
+    include_str!("08.toml"),
+    include_str!("09.toml"),
+    include_str!("10.toml"),
+    include_str!("11.toml"),
+    include_str!("12.toml"),
+    include_str!("13.toml"),
+    include_str!("14.toml"),
+    include_str!("15.toml"),
+    include_str!("16.toml"),
+    include_str!("17.toml"),
+    include_str!("18.toml"),
+    include_str!("19.toml"),
+    include_str!("20.toml"),
+    include_str!("21.toml"),
+    include_str!("22.toml"),
+    include_str!("23.toml"),
+    include_str!("24.toml"),
+    include_str!("25.toml"),
+    include_str!("26.toml"),
+    include_str!("27.toml"),
+    include_str!("28.toml"),
+    include_str!("29.toml"),
+    include_str!("30.toml"),
+    include_str!("31.toml"),
+    include_str!("32.toml"),
+    include_str!("33.toml"),
+    include_str!("34.toml"),
+    include_str!("35.toml"),
+    include_str!("36.toml"),
+    include_str!("37.toml"),
+    include_str!("38.toml"),
+    include_str!("39.toml"),
+    include_str!("40.toml"),
+];
+
+/// A route card: a puzzle with its colour, optimum and guide.
+#[derive(Clone, Debug)]
+pub struct Card {
+    /// 1 to 40.
+    pub number: u32,
+    /// Its difficulty.
+    pub colour: Colour,
+    /// Which of the generator's tries for this card gave it (its seed, with the number).
+    pub attempt: u32,
+    /// The optimal number of moves.
+    pub optimum: usize,
+    /// One optimal solution, move by move.
+    pub guide: Vec<Move>,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+}
+
+/// A card file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CardError {
+    /// There is no such card.
+    #[error("there is no route card {0}: the cards are numbered 1 to {CARD_COUNT}")]
+    NoSuchCard(i64),
+    /// Not valid TOML or not a card's shape.
+    #[error("not a valid card file: {0}")]
+    Toml(String),
+    /// The puzzle in it does not load.
+    #[error("card {number}: {error}")]
+    Puzzle {
+        /// The card's number.
+        number: u32,
+        /// Why.
+        error: LoadError,
+    },
+    /// The guide does not solve the puzzle in the stated optimum.
+    #[error("card {number}: the guide {why}")]
+    Guide {
+        /// The card's number.
+        number: u32,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFile {
+    number: u32,
+    colour: Colour,
+    attempt: u32,
+    optimum: usize,
+    guide: Vec<String>,
+    puzzle: PuzzleFile,
+}
+
+impl Card {
+    /// The move limit M: beyond it the route is not solved.
+    pub fn limit(&self) -> usize {
+        move_limit(self.optimum)
+    }
+
+    /// "Route card 7 (green)".
+    pub fn heading(&self) -> String {
+        format!("Route card {} ({})", self.number, self.colour)
+    }
+
+    /// Reads a card file and checks that its guide solves its puzzle in exactly its optimum.
+    pub fn from_toml(text: &str) -> Result<Card, CardError> {
+        let file: CardFile = toml::from_str(text).map_err(|e| CardError::Toml(e.to_string()))?;
+        let number = file.number;
+        let puzzle =
+            Puzzle::from_file(&file.puzzle).map_err(|error| CardError::Puzzle { number, error })?;
+        let bad = |why: String| CardError::Guide { number, why };
+        if file.guide.len() != file.optimum {
+            return Err(bad(format!(
+                "has {} moves but the optimum is {}",
+                file.guide.len(),
+                file.optimum
+            )));
+        }
+        let mut guide = Vec::with_capacity(file.guide.len());
+        let mut position = puzzle.start;
+        for (i, text) in file.guide.iter().enumerate() {
+            let step: Move = text
+                .parse()
+                .map_err(|e| bad(format!("move {} `{text}`: {e}", i + 1)))?;
+            position = puzzle
+                .play(&position, &step)
+                .map_err(|e| bad(format!("move {} `{text}` is refused: {e}", i + 1)))?;
+            guide.push(step);
+        }
+        if !puzzle.is_solved(&position) {
+            return Err(bad("does not reach the goal".to_owned()));
+        }
+        Ok(Card {
+            number,
+            colour: file.colour,
+            attempt: file.attempt,
+            optimum: file.optimum,
+            guide,
+            puzzle,
+        })
+    }
+
+    /// The card as its data file: what `roundhouse puzzle generate` writes.
+    pub fn to_toml(&self) -> String {
+        let mut out = format!(
+            "# {}: made by `roundhouse puzzle generate` and checked by the solver; do not edit by hand.\n",
+            self.heading()
+        );
+        let _ = writeln!(out, "number = {}", self.number);
+        let _ = writeln!(out, "colour = \"{}\"", self.colour);
+        let _ = writeln!(out, "attempt = {}", self.attempt);
+        let _ = writeln!(out, "optimum = {}", self.optimum);
+        out.push_str("guide = [\n");
+        for step in &self.guide {
+            let _ = writeln!(out, "    {},", quoted(&step.to_string()));
+        }
+        out.push_str("]\n\n[puzzle]\n");
+        write_puzzle(&mut out, &self.puzzle, "puzzle.");
+        out
+    }
+}
+
+fn shipped() -> &'static Result<Vec<Card>, CardError> {
+    static CARDS: OnceLock<Result<Vec<Card>, CardError>> = OnceLock::new();
+    CARDS.get_or_init(|| {
+        CARD_FILES
+            .iter()
+            .map(|text| Card::from_toml(text))
+            .collect()
+    })
+}
+
+/// Every shipped card, card 1 first (loaded and checked once).
+pub fn all() -> Result<&'static [Card], CardError> {
+    shipped().as_ref().map(Vec::as_slice).map_err(Clone::clone)
+}
+
+/// Shipped card `number` (1 to 40).
+pub fn card(number: i64) -> Result<&'static Card, CardError> {
+    let cards = all()?;
+    usize::try_from(number)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| cards.get(i))
+        .ok_or(CardError::NoSuchCard(number))
+}
+
+/// The shipped text of card `number`'s data file.
+pub fn file_text(number: i64) -> Result<&'static str, CardError> {
+    usize::try_from(number)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| CARD_FILES.get(i).copied())
+        .ok_or(CardError::NoSuchCard(number))
+}

@@ -1,0 +1,312 @@
+//! Shunting at the table: one player works a route card move by move. The game is its card number and
+//! the log of actions; a snapshot replays that log. `reset` puts every piece back and starts the count
+//! again (it is not a move). The game ends when the goal is met (moves and rank) or when the card's
+//! move limit is used up without meeting it (not solved).
+
+pub mod action;
+mod bot;
+pub mod view;
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{self, CARD_COUNT, Card};
+use super::position::Position;
+use super::rank::Rank;
+use crate::game::{
+    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
+    ToAct, Viewer,
+};
+pub use action::Action;
+pub use view::ShuntingView;
+
+/// The values of the `card` option, the default (a green card) first.
+const CARD_VALUES: [&str; CARD_COUNT] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
+    "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "33",
+    "34", "35", "36", "37", "38", "39", "40",
+];
+
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    key: "card",
+    values: &CARD_VALUES,
+    help: "which route card: 1–10 green, 11–20 yellow, 21–30 red, 31–40 black",
+}];
+
+/// Choices at creation: the route card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShuntingOptions {
+    /// The card's number, as text (`"7"`).
+    pub card: String,
+}
+
+impl Default for ShuntingOptions {
+    fn default() -> ShuntingOptions {
+        ShuntingOptions {
+            card: CARD_VALUES[0].to_owned(),
+        }
+    }
+}
+
+/// The explicit setup: which card is on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShuntingSetup {
+    /// The card's number (1 to 40).
+    pub card: u32,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The goal was met in this many moves.
+    Solved(usize),
+    /// The limit was used up without meeting the goal.
+    OutOfMoves,
+}
+
+/// A route card being played.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "Record", into = "Record")]
+pub struct Shunting {
+    card: &'static Card,
+    log: Vec<Action>,
+    position: Position,
+    moves: usize,
+    resets: usize,
+    ending: Option<Ending>,
+}
+
+/// What the store keeps: the card and every action (the state is their replay).
+#[derive(Serialize, Deserialize)]
+struct Record {
+    card: u32,
+    log: Vec<String>,
+}
+
+impl From<Shunting> for Record {
+    fn from(game: Shunting) -> Record {
+        Record {
+            card: game.card.number,
+            log: game.log.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+impl TryFrom<Record> for Shunting {
+    type Error = String;
+
+    fn try_from(record: Record) -> Result<Shunting, String> {
+        let mut game = Shunting::new(i64::from(record.card)).map_err(|e| e.0)?;
+        for (i, text) in record.log.iter().enumerate() {
+            let action: Action = text
+                .parse()
+                .map_err(|e: RuleError| format!("action {} `{text}`: {e}", i + 1))?;
+            game.act(&action)
+                .map_err(|e| format!("action {} `{text}`: {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+impl Shunting {
+    /// A fresh game of card `number`.
+    pub fn new(number: i64) -> Result<Shunting, SetupError> {
+        let card = cards::card(number).map_err(|e| SetupError(e.to_string()))?;
+        Ok(Shunting {
+            card,
+            log: Vec::new(),
+            position: card.puzzle.start,
+            moves: 0,
+            resets: 0,
+            ending: None,
+        })
+    }
+
+    /// The card on the board.
+    pub fn card(&self) -> &'static Card {
+        self.card
+    }
+
+    /// Where the pieces stand now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Moves made since the start or the last reset.
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// The actions so far, in order.
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+
+    /// Applies `action` for the one player; on error nothing has changed.
+    fn act(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if self.ending.is_some() {
+            return Err(RuleError::new(
+                "the game is over; start a new game to play the card again",
+            ));
+        }
+        let puzzle = &self.card.puzzle;
+        match action {
+            Action::Reset => {
+                if self.moves == 0 {
+                    return Err(RuleError::new(
+                        "the pieces already stand where the card starts",
+                    ));
+                }
+                self.position = puzzle.start;
+                self.moves = 0;
+                self.resets += 1;
+                self.log.push(Action::Reset);
+                Ok(vec![Event::public(
+                    "Every piece is back where the card starts; the count starts again at 0.",
+                )])
+            }
+            Action::Move(step) => {
+                let after = puzzle
+                    .play(&self.position, step)
+                    .map_err(|e| RuleError::new(e.to_string()))?;
+                // Log the move in the notation the legal-move list gives it, whatever the player typed.
+                let canonical = puzzle
+                    .legal_moves(&self.position)
+                    .into_iter()
+                    .find(|m| m.result == after)
+                    .map_or_else(|| step.clone(), |m| m.action);
+                let mut events = vec![Event::public(format!("{}.", canonical.label()))];
+                self.position = after;
+                self.moves += 1;
+                self.log.push(Action::Move(canonical));
+                if puzzle.is_solved(&after) {
+                    self.ending = Some(Ending::Solved(self.moves));
+                    events.push(Event::public(self.solved_text(self.moves)));
+                } else if self.moves >= self.card.limit() {
+                    self.ending = Some(Ending::OutOfMoves);
+                    events.push(Event::public(format!(
+                        "That was move {}, the card's limit, and the goal is not met: the route is not solved. Start a new game to try again.",
+                        self.moves
+                    )));
+                }
+                Ok(events)
+            }
+        }
+    }
+
+    fn solved_text(&self, moves: usize) -> String {
+        let optimum = self.card.optimum;
+        let rank = Rank::for_moves(moves, optimum).unwrap_or(Rank::Brakeman);
+        format!("Solved in {moves} moves (the optimum is {optimum}): {rank}!")
+    }
+}
+
+impl Game for Shunting {
+    type Options = ShuntingOptions;
+    type Setup = ShuntingSetup;
+    type Action = Action;
+    type View = ShuntingView;
+
+    const ID: &'static str = "shunting";
+    const NAME: &'static str = "Shunting Puzzle";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn seats() -> RangeInclusive<usize> {
+        1..=1
+    }
+
+    fn deal(options: &ShuntingOptions, _players: usize, _rng: &mut GameRng) -> ShuntingSetup {
+        ShuntingSetup {
+            // Options are checked against the card list first; anything else names no card and start refuses it.
+            card: options.card.trim().parse().unwrap_or(0),
+        }
+    }
+
+    fn start(
+        _options: ShuntingOptions,
+        _players: usize,
+        setup: ShuntingSetup,
+        _seed: u64,
+    ) -> Result<Shunting, SetupError> {
+        Shunting::new(i64::from(setup.card))
+    }
+
+    fn players(&self) -> usize {
+        1
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.ending {
+            Some(_) => ToAct::Over,
+            None => ToAct::one(0),
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Action> {
+        if seat != 0 || self.ending.is_some() {
+            return Vec::new();
+        }
+        let mut legal: Vec<Action> = self
+            .card
+            .puzzle
+            .legal_moves(&self.position)
+            .into_iter()
+            .map(|m| Action::Move(m.action))
+            .collect();
+        if self.moves > 0 {
+            legal.push(Action::Reset);
+        }
+        legal
+    }
+
+    fn label(&self, action: &Action) -> String {
+        match action {
+            Action::Move(step) => step.label(),
+            Action::Reset => "Reset: every piece back to the start, count from 0".to_owned(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if seat != 0 {
+            return Err(RuleError::new("a shunting puzzle has one player, seat 1"));
+        }
+        self.act(action)
+    }
+
+    fn view(&self, _viewer: Viewer) -> ShuntingView {
+        ShuntingView::of(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let card = self.card;
+        let standings = match self.ending? {
+            Ending::Solved(moves) => vec![Standing {
+                participant: Participant::Seat(0),
+                score: moves as i32,
+                place: 1,
+                detail: self.solved_text(moves),
+            }],
+            Ending::OutOfMoves => vec![
+                Standing {
+                    participant: Participant::Automa(card.heading()),
+                    score: card.limit() as i32,
+                    place: 1,
+                    detail: format!("the limit of {} moves held", card.limit()),
+                },
+                Standing {
+                    participant: Participant::Seat(0),
+                    score: self.moves as i32,
+                    place: 2,
+                    detail: "not solved within the limit".to_owned(),
+                },
+            ],
+        };
+        Some(Outcome { standings })
+    }
+}

@@ -1,0 +1,192 @@
+//! What the player (and anyone watching) sees of a shunting game, and the pictures and texts made from
+//! it. There is nothing hidden but the guide, which appears once the game is over.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::{Ending, Shunting};
+use crate::game::Presenter;
+use crate::games::shunting::cards::Colour;
+use crate::games::shunting::position::Position;
+use crate::games::shunting::present::yard_text;
+use crate::games::shunting::puzzle::{PieceKind, Puzzle};
+use crate::games::shunting::rank::Rank;
+use crate::games::shunting::{draw, puzzle};
+
+/// One piece where it stands.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceAt {
+    /// Its name.
+    pub name: String,
+    /// `loco` or `car`.
+    pub kind: &'static str,
+    /// Its slot.
+    pub slot: String,
+    /// Locos only: `up` or `down`.
+    pub facing: Option<&'static str>,
+}
+
+/// A shunting game as seen by anyone.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShuntingView {
+    /// The card's number.
+    pub card: u32,
+    /// Its colour.
+    pub colour: Colour,
+    /// Its title.
+    pub title: String,
+    /// The yard's title.
+    pub yard: String,
+    /// The optimal number of moves.
+    pub optimum: usize,
+    /// The move limit.
+    pub limit: usize,
+    /// Moves since the start or the last reset.
+    pub moves: usize,
+    /// What the goal asks, one line per piece or group.
+    pub goal: Vec<String>,
+    /// Every piece where it stands.
+    pub pieces: Vec<PieceAt>,
+    /// Whether the goal was met.
+    pub solved: bool,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The rank earned, once solved.
+    pub rank: Option<Rank>,
+    /// The guide, once the game is over.
+    pub guide: Option<Vec<String>>,
+    /// The puzzle, for pictures.
+    #[serde(skip)]
+    pub puzzle: &'static Puzzle,
+    /// The position, for pictures.
+    #[serde(skip)]
+    pub position: Position,
+}
+
+impl ShuntingView {
+    pub(super) fn of(game: &Shunting) -> ShuntingView {
+        let card = game.card;
+        let puzzle = &card.puzzle;
+        let position = game.position;
+        let solved = matches!(game.ending, Some(Ending::Solved(_)));
+        let pieces = puzzle
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PieceAt {
+                name: p.name.clone(),
+                kind: match p.kind {
+                    PieceKind::Loco => "loco",
+                    PieceKind::Car => "car",
+                },
+                slot: puzzle.yard.slot_name(position.slot(i)),
+                facing: (p.kind == PieceKind::Loco)
+                    .then(|| if position.faces_up(i) { "up" } else { "down" }),
+            })
+            .collect();
+        ShuntingView {
+            card: card.number,
+            colour: card.colour,
+            title: card.puzzle.title.clone(),
+            yard: puzzle.yard.title.clone(),
+            optimum: card.optimum,
+            limit: card.limit(),
+            moves: game.moves,
+            goal: goal_lines(puzzle),
+            pieces,
+            solved,
+            over: game.ending.is_some(),
+            rank: solved
+                .then(|| Rank::for_moves(game.moves, card.optimum))
+                .flatten(),
+            guide: game
+                .ending
+                .map(|_| card.guide.iter().map(|m| m.guide()).collect()),
+            puzzle,
+            position,
+        }
+    }
+}
+
+/// The goal in words: "Red at A1", "L1 facing up", "B1, B2: any of Red, Blue".
+pub fn goal_lines(puzzle: &Puzzle) -> Vec<String> {
+    let yard = &puzzle.yard;
+    let goal: &puzzle::Goal = &puzzle.goal;
+    let mut lines: Vec<String> = goal
+        .at
+        .iter()
+        .map(|&(p, s)| format!("{} at {}", puzzle.pieces[p].name, yard.slot_name(s)))
+        .collect();
+    lines.extend(goal.facing.iter().map(|&(p, up)| {
+        format!(
+            "{} facing {}",
+            puzzle.pieces[p].name,
+            if up { "up" } else { "down" }
+        )
+    }));
+    lines.extend(goal.groups.iter().map(|g| {
+        let slots: Vec<String> = g.slots.iter().map(|&s| yard.slot_name(s)).collect();
+        let pieces: Vec<&str> = g
+            .pieces
+            .iter()
+            .map(|&p| puzzle.pieces[p].name.as_str())
+            .collect();
+        format!("{}: any of {}", slots.join(", "), pieces.join(", "))
+    }));
+    lines
+}
+
+/// The card, the count, the goal and the yard as text; the result and the guide once over.
+pub fn board_text(view: &ShuntingView) -> String {
+    let mut text = format!(
+        "Route card {} ({}), {}\nMoves: {} (optimum {}, limit {})\nGoal: {}; any other piece may end anywhere.\n",
+        view.card,
+        view.colour,
+        view.yard,
+        view.moves,
+        view.optimum,
+        view.limit,
+        view.goal.join(", ")
+    );
+    text.push_str(&yard_text(view.puzzle, &view.position));
+    if view.over {
+        match view.rank {
+            Some(rank) => {
+                let _ = writeln!(text, "Solved in {} moves: {rank}.", view.moves);
+            }
+            None => {
+                let _ = writeln!(text, "Not solved within the limit of {} moves.", view.limit);
+            }
+        }
+    }
+    if let Some(guide) = &view.guide {
+        text.push_str("Guide:\n");
+        for (i, line) in guide.iter().enumerate() {
+            let _ = writeln!(text, "{:>3}. {line}", i + 1);
+        }
+    }
+    text
+}
+
+impl Presenter for Shunting {
+    fn board_png(view: &ShuntingView, _names: &[String]) -> Vec<u8> {
+        draw::yard_png(view.puzzle, &view.position)
+    }
+
+    fn hand_png(_view: &ShuntingView) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn board_text(view: &ShuntingView, _names: &[String]) -> String {
+        board_text(view)
+    }
+
+    fn hand_text(_view: &ShuntingView) -> Option<String> {
+        None
+    }
+
+    fn rules_text() -> &'static str {
+        include_str!("../rules.md")
+    }
+}

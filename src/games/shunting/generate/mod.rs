@@ -1,0 +1,242 @@
+//! The puzzle generator: from a seed, a random legal start and a goal, solved and checked.
+//!
+//! A start places the pieces on free slots of a built-in yard, sets broken tracks and the turntables,
+//! and faces each loco at random. The goal comes from a position a chosen number of moves away: the
+//! generator lists the positions breadth first from the start and picks one of the farthest layer it
+//! reaches (so the goal can always be reached, and is far away rather than a random walk's usual few
+//! moves). The goal names where some of the pieces stand there (pieces that moved first) and lets the
+//! others end anywhere; naming fewer pieces may make it nearer. The solver then gives the optimum and a
+//! guide. Every random choice comes from [`rng::SplitMix64`], and choices among positions are made in a
+//! fixed order of the positions themselves, so one seed gives one puzzle everywhere.
+
+pub mod rng;
+
+use std::collections::HashSet;
+
+use thiserror::Error;
+
+use super::builtin;
+use super::error::LoadError;
+use super::position::Position;
+use super::puzzle::{Goal, Piece, PieceKind, Puzzle};
+use super::solver::{Solution, SolveError, SolveOptions, solve};
+use super::yard::{SlotId, Yard};
+use rng::SplitMix64;
+
+/// The cars of the seed's box, in order: name and colour.
+pub const CARS: [&str; 5] = ["Red", "Green", "Yellow", "Blue", "Black"];
+
+/// What kind of puzzle to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// The built-in yard.
+    pub yard: &'static str,
+    /// How many locos (named `L1`, `L2`, …).
+    pub locos: usize,
+    /// How many cars (taken in order from [`CARS`]).
+    pub cars: usize,
+    /// How many slots a broken track blocks.
+    pub broken: usize,
+    /// How many pieces the goal names (the rest may end anywhere).
+    pub named: usize,
+    /// How many moves from the start the goal position lies (fewer if nothing is that far).
+    pub depth: usize,
+}
+
+/// A generated puzzle with its optimal solution.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// One optimal solution (its length is the optimum).
+    pub solution: Solution,
+}
+
+/// Why a seed gave no usable puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Rejection {
+    /// The recipe does not fit its yard.
+    #[error("the recipe does not fit yard {yard}: {why}")]
+    Recipe {
+        /// The yard's name.
+        yard: String,
+        /// What does not fit.
+        why: String,
+    },
+    /// The yard did not load.
+    #[error("yard: {0}")]
+    Yard(#[from] LoadError),
+    /// The start already meets the goal.
+    #[error("the start already meets the goal")]
+    AlreadySolved,
+    /// The solver could not answer (unsolvable or too large).
+    #[error("{0}")]
+    Solver(#[from] SolveError),
+}
+
+/// A random start and goal for `recipe` from `seed`, not yet solved. `name` and `title` label it.
+pub fn candidate(recipe: &Recipe, seed: u64, name: &str, title: &str) -> Result<Puzzle, Rejection> {
+    let yard = builtin::yard(recipe.yard)?;
+    check_recipe(recipe, &yard)?;
+    let mut rng = SplitMix64::new(seed);
+    let mut puzzle = start(recipe, yard, &mut rng, name, title);
+    let end = far_position(&puzzle, recipe.depth, &mut rng);
+    puzzle.goal = goal_from(&puzzle, &end, recipe.named, &mut rng);
+    if puzzle.is_solved(&puzzle.start) {
+        return Err(Rejection::AlreadySolved);
+    }
+    Ok(puzzle)
+}
+
+/// A random puzzle for `recipe` from `seed`, solved optimally.
+pub fn generate(
+    recipe: &Recipe,
+    seed: u64,
+    name: &str,
+    title: &str,
+    options: &SolveOptions,
+) -> Result<Generated, Rejection> {
+    let puzzle = candidate(recipe, seed, name, title)?;
+    let solution = solve(&puzzle, options)?;
+    Ok(Generated { puzzle, solution })
+}
+
+fn check_recipe(recipe: &Recipe, yard: &Yard) -> Result<(), Rejection> {
+    let bad = |why: String| {
+        Err(Rejection::Recipe {
+            yard: yard.name.clone(),
+            why,
+        })
+    };
+    let pieces = recipe.locos + recipe.cars;
+    let free = open_slots(yard).len();
+    if recipe.locos == 0 {
+        return bad("it needs a loco".to_owned());
+    }
+    if recipe.cars > CARS.len() {
+        return bad(format!("at most {} cars", CARS.len()));
+    }
+    if pieces + recipe.broken > free {
+        return bad(format!(
+            "{pieces} pieces and {} broken tracks need more than its {free} slots off the turntables",
+            recipe.broken
+        ));
+    }
+    if recipe.named == 0 || recipe.named > pieces {
+        return bad(format!("the goal must name 1 to {pieces} pieces"));
+    }
+    Ok(())
+}
+
+/// Slots a piece may start in or a broken track may block: every slot not on a turntable bridge (a
+/// broken bridge would stop the table being of any use).
+fn open_slots(yard: &Yard) -> Vec<SlotId> {
+    (0..yard.slots.len())
+        .filter(|&s| yard.turntable_on(yard.slots[s].track).is_none())
+        .map(|s| s as SlotId)
+        .collect()
+}
+
+fn start(recipe: &Recipe, yard: Yard, rng: &mut SplitMix64, name: &str, title: &str) -> Puzzle {
+    let open = open_slots(&yard);
+    let chosen = rng.pick(&open, recipe.broken + recipe.locos + recipe.cars);
+    let (blocked, places) = chosen.split_at(recipe.broken);
+    let mut broken = vec![false; yard.slots.len()];
+    for &s in blocked {
+        broken[usize::from(s)] = true;
+    }
+    let mut pieces = Vec::with_capacity(places.len());
+    let mut facing_up = 0u16;
+    for i in 0..recipe.locos {
+        pieces.push(Piece {
+            name: format!("L{}", i + 1),
+            kind: PieceKind::Loco,
+            colour: None,
+        });
+        if rng.below(2) == 1 {
+            facing_up |= 1 << i;
+        }
+    }
+    for car in &CARS[..recipe.cars] {
+        pieces.push(Piece {
+            name: (*car).to_owned(),
+            kind: PieceKind::Car,
+            colour: Some(car.to_ascii_lowercase()),
+        });
+    }
+    let tables: Vec<u8> = yard
+        .turntables
+        .iter()
+        .map(|t| rng.below(t.ring.len()) as u8)
+        .collect();
+    Puzzle {
+        name: name.to_owned(),
+        title: title.to_owned(),
+        start: Position::new(places, facing_up, &tables),
+        pieces,
+        broken,
+        goal: Goal::default(),
+        yard,
+    }
+}
+
+/// A sortable picture of a position: every piece's slot and facing, then the turntables.
+fn order_key(puzzle: &Puzzle, position: &Position) -> Vec<u16> {
+    let pieces = puzzle.pieces.len();
+    let mut key: Vec<u16> = (0..pieces)
+        .map(|p| u16::from(position.slot(p)) * 2 + u16::from(position.faces_up(p)))
+        .collect();
+    key.extend((0..puzzle.yard.turntables.len()).map(|t| position.turntable(t) as u16));
+    key
+}
+
+/// Positions stored at most while looking for a far position; past it the layer reached is used.
+const MAX_SEEN: usize = 400_000;
+
+/// A position `depth` moves from the start (of the farthest layer reached, if none is that far): the
+/// layers are listed breadth first over every legal move, and one is picked from the last, sorted.
+fn far_position(puzzle: &Puzzle, depth: usize, rng: &mut SplitMix64) -> Position {
+    let mut seen: HashSet<Position> = HashSet::from([puzzle.start]);
+    let mut layer = vec![puzzle.start];
+    let mut next_moves = Vec::new();
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for position in &layer {
+            next_moves.clear();
+            puzzle.successors(position, &mut next_moves);
+            for &after in &next_moves {
+                if seen.insert(after) {
+                    next.push(after);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        layer = next;
+        if seen.len() > MAX_SEEN {
+            break;
+        }
+    }
+    let mut keyed: Vec<(Vec<u16>, Position)> = layer
+        .into_iter()
+        .map(|p| (order_key(puzzle, &p), p))
+        .collect();
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    keyed[rng.below(keyed.len())].1
+}
+
+/// A goal naming `named` pieces where `end` has them, pieces that moved first.
+fn goal_from(puzzle: &Puzzle, end: &Position, named: usize, rng: &mut SplitMix64) -> Goal {
+    let all: Vec<usize> = (0..puzzle.pieces.len()).collect();
+    let (moved, stayed): (Vec<usize>, Vec<usize>) = all
+        .into_iter()
+        .partition(|&p| end.slot(p) != puzzle.start.slot(p));
+    let mut chosen = rng.pick(&moved, named);
+    chosen.extend(rng.pick(&stayed, named - chosen.len()));
+    chosen.sort_unstable();
+    Goal {
+        at: chosen.into_iter().map(|p| (p, end.slot(p))).collect(),
+        ..Goal::default()
+    }
+}
