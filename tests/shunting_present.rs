@@ -61,7 +61,7 @@ fn slots_are_listed_in_order_with_occupants_facings_and_ends() {
         "A  [P2 leg 1 → P1 leg 2] A1 Red (Blue) | A2 Green | A3 . [buffer]"
     );
     assert!(
-        board.contains("Goal: Black → B1, Blue → A1, Red → E1."),
+        board.contains("Goal: Red → E1, Blue → A1, Black → B1."),
         "{board}"
     );
     assert!(board.contains("Other pieces may end anywhere."));
