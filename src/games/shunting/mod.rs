@@ -17,7 +17,6 @@ pub mod present;
 pub mod puzzle;
 pub mod rank;
 pub mod solver;
-mod unwalk;
 mod walk;
 pub mod yard;
 mod yard_build;

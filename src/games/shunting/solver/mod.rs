@@ -34,8 +34,10 @@
 //! running out of memory.
 
 pub mod canon;
+mod expand;
 mod goals;
 mod hash;
+mod links;
 mod orient;
 mod search;
 
@@ -46,6 +48,7 @@ use thiserror::Error;
 use super::notation::Move;
 use super::puzzle::Puzzle;
 use canon::Canon;
+pub use expand::Expander;
 use search::Search;
 
 /// Why a puzzle has no answer from the solver.
@@ -123,9 +126,10 @@ impl Solution {
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let canon = Canon::new(puzzle)?;
-    let search = Search {
+    let mut search = Search {
         puzzle,
         canon: &canon,
+        expander: Expander::new(puzzle, true),
         max_states: options.max_states,
     };
     let start = canon.key(&puzzle.start);

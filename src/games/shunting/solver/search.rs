@@ -5,6 +5,7 @@ use std::collections::hash_map::Entry;
 
 use super::SolveError;
 use super::canon::Canon;
+use super::expand::Expander;
 use super::hash::KeyMap;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
@@ -65,12 +66,17 @@ impl Side {
 pub struct Search<'a> {
     pub puzzle: &'a Puzzle,
     pub canon: &'a Canon,
+    pub expander: Expander<'a>,
     pub max_states: usize,
 }
 
 impl Search<'_> {
     /// The keys of a shortest route from `start` to any of `goals`, meeting in the middle.
-    pub fn both_ways(&self, start: u64, goals: &[u64]) -> Result<(Vec<u64>, usize), SolveError> {
+    pub fn both_ways(
+        &mut self,
+        start: u64,
+        goals: &[u64],
+    ) -> Result<(Vec<u64>, usize), SolveError> {
         let mut forward = Side::new(&[start], false);
         let mut backward = Side::new(goals, true);
         if let Some(&goal) = goals.iter().find(|&&g| g == start) {
@@ -96,7 +102,7 @@ impl Search<'_> {
     }
 
     /// Expands one whole layer of `side`; the meeting key with the fewest moves in all, if any.
-    fn expand(&self, side: &mut Side, other: &Side) -> Result<Option<u64>, SolveError> {
+    fn expand(&mut self, side: &mut Side, other: &Side) -> Result<Option<u64>, SolveError> {
         let mut next = Vec::new();
         let mut around = Vec::new();
         let mut keys = Vec::new();
@@ -106,9 +112,9 @@ impl Search<'_> {
             let position = self.canon.position(key);
             around.clear();
             if side.from_goal {
-                self.puzzle.predecessors(&position, &mut around);
+                self.expander.predecessors(&position, &mut around);
             } else {
-                self.puzzle.successors(&position, &mut around);
+                self.expander.successors(&position, &mut around);
             }
             keys.clear();
             keys.extend(around.iter().map(|n| self.canon.key(n)));
@@ -140,7 +146,7 @@ impl Search<'_> {
     }
 
     /// The keys of a shortest route from `start` to a goal position, searching from the start only.
-    pub fn forward_only(&self, start: u64) -> Result<(Vec<u64>, usize), SolveError> {
+    pub fn forward_only(&mut self, start: u64) -> Result<(Vec<u64>, usize), SolveError> {
         let mut side = Side::new(&[start], false);
         if self.puzzle.is_solved(&self.canon.position(start)) {
             return Ok((vec![start], 1));
@@ -150,7 +156,7 @@ impl Search<'_> {
             let frontier = std::mem::take(&mut side.frontier);
             for key in frontier {
                 around.clear();
-                self.puzzle
+                self.expander
                     .successors(&self.canon.position(key), &mut around);
                 for n in &around {
                     let k = self.canon.key(n);
