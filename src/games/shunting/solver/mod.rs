@@ -11,11 +11,11 @@
 //!   are one class, which cuts its positions by 3! = 6.
 //! - **Search from both ends** ([`search`]): when the goal positions can be listed ([`goals`]), the
 //!   search also runs backwards from all of them at once with moves played in reverse
-//!   ([`Puzzle::predecessors`]), always widening the smaller side by one whole layer. Before a meeting
-//!   the two sides are disjoint, so the shortest route is longer than the sum of their depths; the
-//!   layer in which they first meet contains a node of every shortest route that is one move longer
-//!   than that sum, and the shortest meeting found in that layer is therefore optimal. Each side only
-//!   goes half as deep, and the number of positions grows very fast with depth.
+//!   ([`Expander::predecessors`]), always widening the side with the smaller newest layer. Before a
+//!   meeting the two sides share no position, so the shortest route is longer than the sum of their
+//!   depths; any position the widened side reaches that the other side has seen therefore lies on a
+//!   route exactly one move longer than that sum, which is optimal, and the search stops at the first
+//!   one. Each side only goes half as deep, and the number of positions grows very fast with depth.
 //! - **Open stops are skipped** ([`Puzzle::skips_open_stops`]: one loco, no turntable). Say the loco
 //!   drives alone, pushes nothing, and stops at `x` with nothing right behind its rear to couple and a
 //!   free, whole slot `x'` one step further on. Stopping at `x'` instead is the same move driven one slot

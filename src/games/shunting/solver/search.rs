@@ -35,19 +35,6 @@ impl Side {
         }
     }
 
-    /// Moves between `key` and its root.
-    fn depth_of(&self, mut key: u64) -> usize {
-        let mut depth = 0;
-        while let Some(&parent) = self.seen.get(&key) {
-            if parent == ROOT {
-                break;
-            }
-            key = parent;
-            depth += 1;
-        }
-        depth
-    }
-
     /// Keys from `key` back to its root.
     fn chain(&self, mut key: u64) -> Vec<u64> {
         let mut chain = vec![key];
@@ -101,12 +88,19 @@ impl Search<'_> {
         }
     }
 
-    /// Expands one whole layer of `side`; the meeting key with the fewest moves in all, if any.
+    /// Expands the newest layer of `side`, stopping at the first key `other` has seen: a meeting.
+    ///
+    /// The first meeting is already a shortest route. Before this layer no key was seen by both sides,
+    /// so a shortest route is longer than `side.depth + other.depth` (on a shorter one, the key
+    /// `side.depth` moves from `side`'s end is at most `other.depth` moves from the other end, so both
+    /// sides would have seen it). A key first reached in this layer
+    /// lies `side.depth + 1` moves from `side`'s roots; if `other` saw it `j` moves from its roots, a
+    /// route of `side.depth + 1 + j` moves goes through it, so `j` cannot be less than `other.depth`,
+    /// and every meeting in this layer makes a route of exactly `side.depth + other.depth + 1` moves.
     fn expand(&mut self, side: &mut Side, other: &Side) -> Result<Option<u64>, SolveError> {
-        let mut next = Vec::new();
+        let mut next = Vec::with_capacity(side.frontier.len() * 4);
         let mut around = Vec::new();
         let mut keys = Vec::new();
-        let mut best: Option<(usize, u64)> = None;
         let frontier = std::mem::take(&mut side.frontier);
         for key in frontier {
             let position = self.canon.position(key);
@@ -127,13 +121,10 @@ impl Search<'_> {
                         slot.insert(key);
                     }
                 }
-                next.push(k);
                 if other.seen.contains_key(&k) {
-                    let total = other.depth_of(k);
-                    if best.is_none_or(|(b, _)| total < b) {
-                        best = Some((total, k));
-                    }
+                    return Ok(Some(k));
                 }
+                next.push(k);
             }
             let explored = side.seen.len() + other.seen.len();
             if explored > self.max_states {
@@ -142,7 +133,7 @@ impl Search<'_> {
         }
         side.frontier = next;
         side.depth += 1;
-        Ok(best.map(|(_, k)| k))
+        Ok(None)
     }
 
     /// The keys of a shortest route from `start` to a goal position, searching from the start only.
