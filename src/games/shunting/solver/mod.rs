@@ -29,17 +29,17 @@
 //!   of moves can turn it (no turntable or reversing loop) are never listed, so the backward search
 //!   does not grow from positions that cannot be reached.
 //!
-//! Keys pack a whole position in a `u64` and live in hash tables with a fast hasher; the number of
-//! stored positions is capped so that a yard too large answers [`SolveError::TooLarge`] instead of
-//! running out of memory.
+//! Keys pack a whole position in a `u64` and live in flat open-addressing tables ([`visited`]); the
+//! number of stored positions is capped so that a yard too large answers [`SolveError::TooLarge`]
+//! instead of running out of memory.
 
 pub mod canon;
 mod expand;
 mod goals;
-mod hash;
 mod links;
 mod orient;
 mod search;
+mod visited;
 
 use std::time::{Duration, Instant};
 
