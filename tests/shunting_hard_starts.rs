@@ -122,7 +122,7 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
         );
         found.push((solution.optimum(), solution.states, start));
     }
-    found.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    found.sort_by_key(|&(moves, states, _)| std::cmp::Reverse((moves, states)));
     let hardest: Vec<(String, String)> = found
         .iter()
         .take(SHIPPED)

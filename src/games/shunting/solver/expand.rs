@@ -334,10 +334,11 @@ impl<'a> Expander<'a> {
         );
         let train = &self.train;
         let fits = |ahead: &[Node]| {
-            !(ahead.is_empty() && skip_empty)
-                && !ahead
-                    .iter()
-                    .any(|&a| train.iter().any(|&t| slot_of(t) == slot_of(a)))
+            let skipped = ahead.is_empty() && skip_empty;
+            let overlaps = ahead
+                .iter()
+                .any(|&a| train.iter().any(|&t| slot_of(t) == slot_of(a)));
+            !skipped && !overlaps
         };
         for b in 1..self.backs.len() {
             let back = self.backs.get(b);
