@@ -63,6 +63,8 @@ pub struct Expander<'a> {
     locos: Vec<usize>,
     loco_mask: u32,
     skip_open_stops: bool,
+    /// Whether a turntable turns by itself after every move.
+    turns: bool,
     /// Longest route a drive explores (only loops can make routes long).
     limit: usize,
     /// Per slot: `BROKEN` or `EMPTY`.
@@ -97,6 +99,7 @@ impl<'a> Expander<'a> {
             loco_mask: locos.iter().map(|&l| 1u32 << l).sum(),
             locos,
             skip_open_stops: skip_open_stops && puzzle.skips_open_stops(),
+            turns: puzzle.yard.turntables.iter().any(|t| !t.manual),
             limit: 2 * puzzle.yard.slots.len() + puzzle.pieces.len() + 2,
             occ: Vec::with_capacity(puzzle.broken.len()),
             ground,
@@ -229,7 +232,9 @@ impl<'a> Expander<'a> {
             let up = self.loco_mask & (1 << piece) != 0 && (position.faces_up(piece) ^ turned);
             result.place(piece, slot_of(to) as u8, up);
         }
-        let result = self.puzzle.after_move(result);
+        if self.turns {
+            result = self.puzzle.after_move(result);
+        }
         if self.skip_open_stops
             && self.block.len() == 1
             && self.open_stop(position, loco, self.path[lead], forward)
