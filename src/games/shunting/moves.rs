@@ -214,15 +214,15 @@ impl Puzzle {
         self.locos().count() == 1 && self.yard.turntables.is_empty()
     }
 
-    /// Every position one move away (with repeats): what the solver expands (see
-    /// [`Expander`]). When [`Puzzle::skips_open_stops`], a lone loco's open stops are left out unless
-    /// they meet the goal.
+    /// Every position one move away (with repeats), as the solver expands them: when
+    /// [`Puzzle::skips_open_stops`], a lone loco's open stops are left out unless they meet the goal.
+    /// This builds an [`Expander`] each call; code that expands many positions keeps one instead.
     pub fn successors(&self, position: &Position, out: &mut Vec<Position>) {
         Expander::new(self, true).successors(position, out);
     }
 
     /// Every position one move before `position` (with repeats), leaving out open stops as
-    /// [`Puzzle::successors`] does.
+    /// [`Puzzle::successors`] does (and, like it, building an [`Expander`] each call).
     pub fn predecessors(&self, position: &Position, out: &mut Vec<Position>) {
         Expander::new(self, true).predecessors(position, out);
     }
