@@ -1,5 +1,5 @@
-//! Shunting solver timings: the hardest Inglenook starts we know and one puzzle on each of our own
-//! yards, all built in.
+//! Shunting solver timings: the three hardest Inglenook starts found by `tests/shunting_hard_starts.rs`
+//! and one puzzle on each of our own yards, all built in.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -10,6 +10,7 @@ use roundhouse::games::shunting::{SolveOptions, builtin, solve};
 const PUZZLES: &[&str] = &[
     "inglenook-hard-1",
     "inglenook-hard-2",
+    "inglenook-hard-3",
     "timesaver-1",
     "shed-1",
     "junction-1",

@@ -192,3 +192,143 @@ fn a_search_past_its_limit_says_too_large() {
         other => panic!("expected too large, got {other:?}"),
     }
 }
+
+/// A small deterministic generator (SplitMix64), so a failing random puzzle can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// `count` different items of `from`, in random order.
+    fn pick<'a>(&mut self, from: &[&'a str], count: usize) -> Vec<&'a str> {
+        let mut left = from.to_vec();
+        (0..count)
+            .map(|_| left.swap_remove(self.below(left.len())))
+            .collect()
+    }
+}
+
+/// A run-round loop: headshunts H and K, and two roads X and Y between turnouts P and Q, so a loco can
+/// get to the other end of its cars.
+const LOOP: &str = r#"
+[yard]
+name = "loop"
+buffers = ["H.start", "K.end"]
+[[yard.track]]
+name = "H"
+slots = 2
+[[yard.track]]
+name = "X"
+slots = 2
+[[yard.track]]
+name = "Y"
+slots = 2
+[[yard.track]]
+name = "K"
+slots = 2
+[[yard.turnout]]
+name = "P"
+stem = "H.end"
+legs = ["X.start", "Y.start"]
+[[yard.turnout]]
+name = "Q"
+stem = "K.start"
+legs = ["X.end", "Y.end"]
+"#;
+
+/// A random puzzle on a small yard: one or two locos, two or three cars, sometimes a broken track; a
+/// goal for one or two cars, sometimes a group or a loco's facing. Some cannot be solved.
+fn random_puzzle(rng: &mut Rng) -> String {
+    let manual = TABLE.replace("ring = [", "manual = true\nring = [");
+    let yards: [(&str, &[&str]); 5] = [
+        (
+            MINI_INGLENOOK,
+            &["H1", "H2", "H3", "A1", "A2", "A3", "B1", "B2", "C1", "C2"],
+        ),
+        (
+            FORK,
+            &["H1", "H2", "H3", "B1", "B2", "B3", "C1", "C2", "C3"],
+        ),
+        (LOOP, &["H1", "H2", "X1", "X2", "Y1", "Y2", "K1", "K2"]),
+        (TABLE, &["R1", "R2", "U1", "U2", "T1", "Z1", "Z2"]),
+        (&manual, &["R1", "R2", "U1", "U2", "T1", "Z1", "Z2"]),
+    ];
+    let (yard, slots) = yards[rng.below(yards.len())];
+    let locos = 1 + rng.below(2);
+    let cars = 2 + rng.below(2);
+    let broken = rng.below(3) == 0;
+    let places = rng.pick(slots, locos + cars + usize::from(broken));
+    let mut text = String::new();
+    if broken {
+        text += &format!("broken = [\"{}\"]\n", places[locos + cars]);
+    }
+    let facings = ["up", "down"];
+    for (l, at) in places[..locos].iter().enumerate() {
+        let facing = facings[rng.below(2)];
+        text += &format!(
+            "[[piece]]\nname = \"L{}\"\nkind = \"loco\"\nat = \"{at}\"\nfacing = \"{facing}\"\n",
+            l + 1
+        );
+    }
+    for (c, at) in places[locos..locos + cars].iter().enumerate() {
+        text += &format!("[[piece]]\nname = \"C{}\"\nat = \"{at}\"\n", c + 1);
+    }
+    let open: Vec<&str> = slots
+        .iter()
+        .copied()
+        .filter(|s| !(broken && *s == places[locos + cars]))
+        .collect();
+    let targets = rng.pick(&open, 2);
+    text += &format!("[goal.at]\nC1 = \"{}\"\n", targets[0]);
+    match rng.below(4) {
+        0 | 1 => text += &format!("C2 = \"{}\"\n", targets[1]),
+        2 if cars == 3 => {
+            text += &format!(
+                "[[goal.group]]\npieces = [\"C2\", \"C3\"]\nslots = [\"{}\"]\n",
+                targets[1]
+            )
+        }
+        2 => text += &format!("C2 = \"{}\"\n", targets[1]),
+        3 => text += &format!("[goal.facing]\nL1 = \"{}\"\n", facings[rng.below(2)]),
+        _ => unreachable!("below(4)"),
+    }
+    text + yard
+}
+
+#[test]
+fn random_small_puzzles_match_the_brute_force() {
+    let mut rng = Rng(2026);
+    let (mut solved, mut unsolvable) = (0, 0);
+    for i in 0..160 {
+        let text = random_puzzle(&mut rng);
+        let puzzle = Puzzle::from_toml(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        match brute_force(&puzzle) {
+            Some(_) => {
+                check(&format!("random {i}\n{text}"), &text);
+                solved += 1;
+            }
+            None => {
+                let answer = solve(&puzzle, &SolveOptions::default());
+                assert!(
+                    matches!(answer, Err(SolveError::Unsolvable { .. })),
+                    "random {i}: {answer:?}\n{text}"
+                );
+                unsolvable += 1;
+            }
+        }
+    }
+    assert!(
+        solved >= 40 && unsolvable >= 1,
+        "{solved} solved, {unsolvable} unsolvable"
+    );
+}

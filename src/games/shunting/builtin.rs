@@ -24,6 +24,10 @@ pub const PUZZLES: &[(&str, &str)] = &[
         "inglenook-hard-2",
         include_str!("puzzles/inglenook-hard-2.toml"),
     ),
+    (
+        "inglenook-hard-3",
+        include_str!("puzzles/inglenook-hard-3.toml"),
+    ),
     ("timesaver-1", include_str!("puzzles/timesaver-1.toml")),
     ("shed-1", include_str!("puzzles/shed-1.toml")),
     ("junction-1", include_str!("puzzles/junction-1.toml")),

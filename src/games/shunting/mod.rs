@@ -20,7 +20,6 @@ pub mod present;
 pub mod puzzle;
 pub mod rank;
 pub mod solver;
-mod unwalk;
 mod walk;
 pub mod write;
 pub mod yard;

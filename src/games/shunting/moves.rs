@@ -6,6 +6,7 @@ use super::error::MoveError;
 use super::notation::{Direction, Drive, Move, Via};
 use super::position::Position;
 use super::puzzle::{PieceKind, Puzzle};
+use super::solver::Expander;
 use super::walk::{Blocker, Ground, Visitor, Walk};
 use super::yard::{Heading, Landing, LegChoice, Onward, SlotId, TableSide};
 
@@ -49,31 +50,6 @@ impl Visitor for Stops<'_> {
             legs: walk.legs.clone(),
             result,
         });
-    }
-}
-
-/// Collects only the resulting positions (for the solver), leaving out open stops when asked.
-struct Results<'a, 'b> {
-    ground: &'b Ground<'a>,
-    start: &'a Position,
-    skip_open_stops: bool,
-    out: &'b mut Vec<Position>,
-}
-
-impl Visitor for Results<'_, '_> {
-    fn stop(&mut self, walk: &Walk) {
-        let puzzle = self.ground.puzzle;
-        let result = puzzle.after_move(walk.stopped(puzzle, self.start));
-        if self.skip_open_stops
-            && walk.block.len() == 1
-            && self
-                .ground
-                .open_stop(walk.loco, walk.path[walk.lead], walk.forward)
-            && !puzzle.is_solved(&result)
-        {
-            return;
-        }
-        self.out.push(result);
     }
 }
 
@@ -238,30 +214,17 @@ impl Puzzle {
         self.locos().count() == 1 && self.yard.turntables.is_empty()
     }
 
-    /// Every position one move away (with repeats), fast: what the solver expands. When
+    /// Every position one move away (with repeats), as the solver expands them: when
     /// [`Puzzle::skips_open_stops`], a lone loco's open stops are left out unless they meet the goal.
+    /// This builds an [`Expander`] each call; code that expands many positions keeps one instead.
     pub fn successors(&self, position: &Position, out: &mut Vec<Position>) {
-        let ground = Ground::new(self, position);
-        let mut results = Results {
-            ground: &ground,
-            start: position,
-            skip_open_stops: self.skips_open_stops(),
-            out,
-        };
-        for l in self.locos() {
-            for chain in ground.chains(l) {
-                for forward in [true, false] {
-                    ground.drive(l, &chain, forward, &mut results);
-                }
-            }
-        }
-        for (i, t) in self.yard.turntables.iter().enumerate() {
-            if t.manual {
-                let mut turned = *position;
-                turned.turn(i, t.ring.len());
-                results.out.push(self.after_move(turned));
-            }
-        }
+        Expander::new(self, true).successors(position, out);
+    }
+
+    /// Every position one move before `position` (with repeats), leaving out open stops as
+    /// [`Puzzle::successors`] does (and, like it, building an [`Expander`] each call).
+    pub fn predecessors(&self, position: &Position, out: &mut Vec<Position>) {
+        Expander::new(self, true).predecessors(position, out);
     }
 
     /// Every legal move from `position`, one per resulting position, each in its shortest unambiguous

@@ -25,15 +25,6 @@ pub(super) enum Blocker {
 /// they lie across.
 pub(super) type Chain = (Vec<Heading>, Vec<LegChoice>);
 
-/// What the slots of a trail hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Along {
-    /// Every slot holds a piece.
-    Occupied,
-    /// No slot holds a piece or a broken track.
-    Free,
-}
-
 /// A piece moving in this walk: where on the path it started and where it is now.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Mover {
@@ -160,104 +151,42 @@ impl<'a> Ground<'a> {
     /// Every chain of pieces standing one after another behind `loco`'s rear (the empty chain first),
     /// each with the turnout legs it lies across; headings travel rearwards.
     pub fn chains(&self, loco: usize) -> Vec<Chain> {
-        self.trails(self.rear(loco), Along::Occupied)
-    }
-
-    /// Every trail of slots one after another beyond `from` (the empty trail first) whose slots are all
-    /// occupied or all free, with the turnout legs it crosses.
-    pub fn trails(&self, from: Heading, along: Along) -> Vec<Chain> {
-        let mut found = Vec::new();
-        self.each_trail(from, along, &mut |trail, legs| {
-            found.push((trail.to_vec(), legs.to_vec()));
-        });
+        let mut found = vec![(Vec::new(), Vec::new())];
+        self.extend_chain(
+            self.rear(loco),
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut found,
+        );
         found
     }
 
-    /// Calls `f` with every trail that [`Ground::trails`] lists, without collecting them.
-    pub fn each_trail(
-        &self,
-        from: Heading,
-        along: Along,
-        f: &mut dyn FnMut(&[Heading], &[LegChoice]),
-    ) {
-        f(&[], &[]);
-        self.extend_trail(from, along, &mut Vec::new(), &mut Vec::new(), f);
-    }
-
-    fn extend_trail(
+    fn extend_chain(
         &self,
         at: Heading,
-        along: Along,
         trail: &mut Vec<Heading>,
         legs: &mut Vec<LegChoice>,
-        f: &mut dyn FnMut(&[Heading], &[LegChoice]),
+        found: &mut Vec<Chain>,
     ) {
-        let mut visit =
-            |h: Heading, extra: &[LegChoice], f: &mut dyn FnMut(&[Heading], &[LegChoice])| {
-                let slot = usize::from(h.slot);
-                let fits = match along {
-                    Along::Occupied => self.occupant[slot].is_some(),
-                    Along::Free => self.occupant[slot].is_none() && !self.puzzle.broken[slot],
-                };
-                if !fits || trail.iter().any(|c| c.slot == h.slot) {
-                    return;
-                }
-                trail.push(h);
-                legs.extend_from_slice(extra);
-                f(trail, legs);
-                self.extend_trail(h, along, trail, legs, f);
-                legs.truncate(legs.len() - extra.len());
-                trail.pop();
-            };
-        match self.next(at) {
-            Next::One(h) => visit(h, &[], f),
-            Next::Many(routes) => {
-                for route in routes.iter().filter(|r| r.sharp.is_none()) {
-                    if let Landing::Track(end) = route.landing {
-                        visit(self.puzzle.yard.entering(end), &route.legs, f);
-                    }
-                }
+        let mut visit = |h: Heading, extra: &[LegChoice], found: &mut Vec<Chain>| {
+            if self.occupant[usize::from(h.slot)].is_none()
+                || trail.iter().any(|c| c.slot == h.slot)
+            {
+                return;
             }
-            Next::Stop(_) => {}
-        }
-    }
-
-    /// Whether a lone loco that pushed nothing and stopped heading `at` (its direction of travel;
-    /// `forward`: front first) could as well have gone one slot further: nothing stands right behind
-    /// its rear to couple, and a free, whole slot lies ahead. See [`crate::games::shunting::solver`]
-    /// for why such stops never need to be searched.
-    pub fn open_stop(&self, loco: usize, at: Heading, forward: bool) -> bool {
-        let rear = if forward {
-            Heading {
-                slot: at.slot,
-                up: !at.up,
-            }
-        } else {
-            at
+            trail.push(h);
+            legs.extend_from_slice(extra);
+            found.push((trail.clone(), legs.clone()));
+            self.extend_chain(h, trail, legs, found);
+            legs.truncate(legs.len() - extra.len());
+            trail.pop();
         };
-        let mut couples = false;
-        self.each_next(rear, |h| {
-            couples |= self.occupant[usize::from(h.slot)].is_some_and(|p| p != loco);
-        });
-        if couples {
-            return false;
-        }
-        let mut open = false;
-        self.each_next(at, |h| {
-            let slot = usize::from(h.slot);
-            open |= self.occupant[slot].is_none_or(|p| p == loco) && !self.puzzle.broken[slot];
-        });
-        open
-    }
-
-    /// Calls `f` with every heading one step after `at` (no sharp turns).
-    fn each_next(&self, at: Heading, mut f: impl FnMut(Heading)) {
         match self.next(at) {
-            Next::One(h) => f(h),
+            Next::One(h) => visit(h, &[], found),
             Next::Many(routes) => {
                 for route in routes.iter().filter(|r| r.sharp.is_none()) {
                     if let Landing::Track(end) = route.landing {
-                        f(self.puzzle.yard.entering(end));
+                        visit(self.puzzle.yard.entering(end), &route.legs, found);
                     }
                 }
             }

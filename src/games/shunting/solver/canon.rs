@@ -8,7 +8,7 @@
 //! for positions equal up to such swaps.
 
 use super::SolveError;
-use crate::games::shunting::position::Position;
+use crate::games::shunting::position::{MAX_PIECES, Position};
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 
 /// Packs positions of one puzzle into keys and back.
@@ -86,19 +86,32 @@ impl Canon {
     /// The key of `position`.
     pub fn key(&self, position: &Position) -> u64 {
         let mut key = 0u64;
-        let mut values = [0u64; 16];
         for class in &self.classes {
             let width = self.slot_bits + u32::from(class.loco);
-            let n = class.members.len();
-            for (v, &piece) in values.iter_mut().zip(&class.members) {
+            let value = |piece: usize| {
                 let slot = u64::from(position.slot(piece));
-                *v = if class.loco {
+                if class.loco {
                     slot << 1 | u64::from(position.faces_up(piece))
                 } else {
                     slot
-                };
+                }
+            };
+            if let [piece] = class.members[..] {
+                key = key << width | value(piece);
+                continue;
             }
-            values[..n].sort_unstable();
+            let mut values = [0u64; MAX_PIECES];
+            let n = class.members.len();
+            for (i, &piece) in class.members.iter().enumerate() {
+                // Insertion sort: classes are small.
+                let v = value(piece);
+                let mut j = i;
+                while j > 0 && values[j - 1] > v {
+                    values[j] = values[j - 1];
+                    j -= 1;
+                }
+                values[j] = v;
+            }
             for &v in &values[..n] {
                 key = key << width | v;
             }
@@ -116,7 +129,7 @@ impl Canon {
             tables[t] = (key & ((1 << bits) - 1)) as u8;
             key >>= bits;
         }
-        let mut slots = [0u8; 16];
+        let mut slots = [0u8; MAX_PIECES];
         let mut facing = 0u16;
         for class in self.classes.iter().rev() {
             let width = self.slot_bits + u32::from(class.loco);

@@ -1,7 +1,6 @@
 //! The set of goal positions, enumerated for the search from the goal, when it is small enough.
 
 use super::canon::Canon;
-use super::hash::KeySet;
 use super::orient::Orientation;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
@@ -56,10 +55,13 @@ pub fn goal_keys(puzzle: &Puzzle, canon: &Canon, limit: usize) -> Option<Vec<u64
         facing: 0,
         orientation: &mut orientation,
         start_heading: &start_heading,
-        found: KeySet::default(),
+        found: Vec::new(),
     };
     search.place(0);
-    Some(search.found.into_iter().collect())
+    let mut found = search.found;
+    found.sort_unstable();
+    found.dedup();
+    Some(found)
 }
 
 struct Placements<'a> {
@@ -72,7 +74,7 @@ struct Placements<'a> {
     facing: u16,
     orientation: &'a mut Orientation,
     start_heading: &'a [Option<Heading>],
-    found: KeySet,
+    found: Vec<u64>,
 }
 
 impl Placements<'_> {
@@ -122,7 +124,7 @@ impl Placements<'_> {
         if table == self.puzzle.yard.turntables.len() {
             let position = Position::new(&self.slots, self.facing, tables);
             if self.puzzle.is_solved(&position) {
-                self.found.insert(self.canon.key(&position));
+                self.found.push(self.canon.key(&position));
             }
             return;
         }

@@ -11,11 +11,11 @@
 //!   are one class, which cuts its positions by 3! = 6.
 //! - **Search from both ends** ([`search`]): when the goal positions can be listed ([`goals`]), the
 //!   search also runs backwards from all of them at once with moves played in reverse
-//!   ([`Puzzle::predecessors`]), always widening the smaller side by one whole layer. Before a meeting
-//!   the two sides are disjoint, so the shortest route is longer than the sum of their depths; the
-//!   layer in which they first meet contains a node of every shortest route that is one move longer
-//!   than that sum, and the shortest meeting found in that layer is therefore optimal. Each side only
-//!   goes half as deep, and the number of positions grows very fast with depth.
+//!   ([`Expander::predecessors`]), always widening the side with the smaller newest layer. Before a
+//!   meeting the two sides share no position, so the shortest route is longer than the sum of their
+//!   depths; any position the widened side reaches that the other side has seen therefore lies on a
+//!   route exactly one move longer than that sum, which is optimal, and the search stops at the first
+//!   one. Each side only goes half as deep, and the number of positions grows very fast with depth.
 //! - **Open stops are skipped** ([`Puzzle::skips_open_stops`]: one loco, no turntable). Say the loco
 //!   drives alone, pushes nothing, and stops at `x` with nothing right behind its rear to couple and a
 //!   free, whole slot `x'` one step further on. Stopping at `x'` instead is the same move driven one slot
@@ -29,15 +29,17 @@
 //!   of moves can turn it (no turntable or reversing loop) are never listed, so the backward search
 //!   does not grow from positions that cannot be reached.
 //!
-//! Keys pack a whole position in a `u64` and live in hash tables with a fast hasher; the number of
-//! stored positions is capped so that a yard too large answers [`SolveError::TooLarge`] instead of
-//! running out of memory.
+//! Keys pack a whole position in a `u64` and live in flat open-addressing tables ([`visited`]); the
+//! number of stored positions is capped so that a yard too large answers [`SolveError::TooLarge`]
+//! instead of running out of memory.
 
 pub mod canon;
+mod expand;
 mod goals;
-mod hash;
+mod links;
 mod orient;
 mod search;
+mod visited;
 
 use std::time::{Duration, Instant};
 
@@ -46,6 +48,7 @@ use thiserror::Error;
 use super::notation::Move;
 use super::puzzle::Puzzle;
 use canon::Canon;
+pub use expand::Expander;
 use search::Search;
 
 /// Why a puzzle has no answer from the solver.
@@ -123,9 +126,10 @@ impl Solution {
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let canon = Canon::new(puzzle)?;
-    let search = Search {
+    let mut search = Search {
         puzzle,
         canon: &canon,
+        expander: Expander::new(puzzle, true),
         max_states: options.max_states,
     };
     let start = canon.key(&puzzle.start);

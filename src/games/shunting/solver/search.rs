@@ -1,175 +1,206 @@
 //! Breadth-first search over solver keys: from the start and the goal at once when the goal positions
 //! can be listed, from the start alone otherwise.
-
-use std::collections::hash_map::Entry;
+//!
+//! Each side keeps the set of keys it has seen and its layers (the keys first reached at each depth),
+//! but no parent per key: that keeps a search's memory traffic to one cache line per key. The route is
+//! read back once at the end, step by step, by asking which key of the layer before is one move from
+//! the key at hand.
 
 use super::SolveError;
 use super::canon::Canon;
-use super::hash::KeyMap;
+use super::expand::Expander;
+use super::visited::Visited;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
 
-/// Parent of a root in a search tree.
-const ROOT: u64 = u64::MAX;
-
-/// One direction of the search: every key seen with the key it was reached from, and the newest layer.
+/// One direction of the search: every key seen, and the keys first reached at each depth.
 struct Side {
-    seen: KeyMap<u64>,
-    frontier: Vec<u64>,
-    depth: usize,
+    seen: Visited,
+    /// `layers[d]`: the keys `d` moves from this side's roots (the last one is the frontier).
+    layers: Vec<Vec<u64>>,
+    /// Searching backwards from the goal positions.
     from_goal: bool,
 }
 
 impl Side {
     fn new(roots: &[u64], from_goal: bool) -> Side {
-        let mut seen = KeyMap::default();
+        let mut seen = Visited::default();
         for &root in roots {
-            seen.insert(root, ROOT);
+            seen.insert(root);
         }
         Side {
             seen,
-            frontier: roots.to_vec(),
-            depth: 0,
+            layers: vec![roots.to_vec()],
             from_goal,
         }
     }
 
-    /// Moves between `key` and its root.
-    fn depth_of(&self, mut key: u64) -> usize {
-        let mut depth = 0;
-        while let Some(&parent) = self.seen.get(&key) {
-            if parent == ROOT {
-                break;
-            }
-            key = parent;
-            depth += 1;
-        }
-        depth
+    fn frontier(&self) -> &[u64] {
+        self.layers.last().map_or(&[], Vec::as_slice)
     }
 
-    /// Keys from `key` back to its root.
-    fn chain(&self, mut key: u64) -> Vec<u64> {
-        let mut chain = vec![key];
-        while let Some(&parent) = self.seen.get(&key) {
-            if parent == ROOT {
-                break;
-            }
-            chain.push(parent);
-            key = parent;
-        }
-        chain
+    /// The depth of the frontier.
+    fn depth(&self) -> usize {
+        self.layers.len() - 1
     }
+}
+
+/// A key first reached while widening a side, and the frontier key it was reached from.
+struct Reached {
+    key: u64,
+    from: u64,
 }
 
 /// What one search needs to know.
 pub struct Search<'a> {
     pub puzzle: &'a Puzzle,
     pub canon: &'a Canon,
+    pub expander: Expander<'a>,
     pub max_states: usize,
 }
 
 impl Search<'_> {
     /// The keys of a shortest route from `start` to any of `goals`, meeting in the middle.
-    pub fn both_ways(&self, start: u64, goals: &[u64]) -> Result<(Vec<u64>, usize), SolveError> {
+    pub fn both_ways(
+        &mut self,
+        start: u64,
+        goals: &[u64],
+    ) -> Result<(Vec<u64>, usize), SolveError> {
+        if goals.contains(&start) {
+            return Ok((vec![start], 1));
+        }
         let mut forward = Side::new(&[start], false);
         let mut backward = Side::new(goals, true);
-        if let Some(&goal) = goals.iter().find(|&&g| g == start) {
-            return Ok((vec![goal], 1));
-        }
         loop {
             let explored = forward.seen.len() + backward.seen.len();
-            if forward.frontier.is_empty() || backward.frontier.is_empty() {
+            if forward.frontier().is_empty() || backward.frontier().is_empty() {
                 return Err(SolveError::Unsolvable { explored });
             }
-            let meet = if forward.frontier.len() <= backward.frontier.len() {
-                self.expand(&mut forward, &backward)?
+            let forward_turn = forward.frontier().len() <= backward.frontier().len();
+            let meet = if forward_turn {
+                self.expand(&mut forward, &backward, |_, k| backward.seen.contains(k))?
             } else {
-                self.expand(&mut backward, &forward)?
+                self.expand(&mut backward, &forward, |_, k| forward.seen.contains(k))?
             };
-            if let Some(meet) = meet {
-                let mut keys = forward.chain(meet);
-                keys.reverse();
-                keys.extend(backward.chain(meet).into_iter().skip(1));
-                return Ok((keys, forward.seen.len() + backward.seen.len()));
-            }
+            let Some(Reached { key, from }) = meet else {
+                continue;
+            };
+            let explored = forward.seen.len() + backward.seen.len();
+            // The meeting key lies in the other side's frontier (see `expand`).
+            let (to_meet, from_meet) = if forward_turn {
+                let mut head = self.route_back(&forward, from, forward.depth())?;
+                head.reverse();
+                head.push(key);
+                (head, self.route_back(&backward, key, backward.depth())?)
+            } else {
+                let mut head = self.route_back(&forward, key, forward.depth())?;
+                head.reverse();
+                head.push(from);
+                (head, self.route_back(&backward, from, backward.depth())?)
+            };
+            let mut keys = to_meet;
+            keys.extend(from_meet.into_iter().skip(1));
+            return Ok((keys, explored));
         }
     }
 
-    /// Expands one whole layer of `side`; the meeting key with the fewest moves in all, if any.
-    fn expand(&self, side: &mut Side, other: &Side) -> Result<Option<u64>, SolveError> {
-        let mut next = Vec::new();
+    /// Widens `side` by its next layer, stopping at the first key for which `stop` holds (given the
+    /// key's position).
+    ///
+    /// Searching from both ends, `stop` asks whether the other side has seen the key, and the first
+    /// meeting is already a shortest route. Say `side` has searched `d` moves deep and the other side
+    /// `e` moves deep, and no key was seen by both before this layer. Then a shortest route is longer
+    /// than `d + e` moves: on a shorter one, the key `d` moves from `side`'s end is at most `e` moves
+    /// from the other end, so both sides would have seen it. A key first reached in this layer lies
+    /// `d + 1` moves from `side`'s end; if the other side saw it `j ≤ e` moves from its end, a route of
+    /// `d + 1 + j` moves goes through it, so `j = e` (the key is in the other side's frontier) and that
+    /// route has exactly `d + e + 1` moves, the fewest possible.
+    fn expand(
+        &mut self,
+        side: &mut Side,
+        other: &Side,
+        stop: impl Fn(&Position, u64) -> bool,
+    ) -> Result<Option<Reached>, SolveError> {
+        let Side {
+            seen,
+            layers,
+            from_goal,
+        } = side;
+        let frontier = layers.last().map_or(&[][..], Vec::as_slice);
+        let mut next = Vec::with_capacity(frontier.len() * 4);
         let mut around = Vec::new();
         let mut keys = Vec::new();
-        let mut best: Option<(usize, u64)> = None;
-        let frontier = std::mem::take(&mut side.frontier);
-        for key in frontier {
-            let position = self.canon.position(key);
+        for &from in frontier {
+            let position = self.canon.position(from);
             around.clear();
-            if side.from_goal {
-                self.puzzle.predecessors(&position, &mut around);
+            if *from_goal {
+                self.expander.predecessors(&position, &mut around);
             } else {
-                self.puzzle.successors(&position, &mut around);
+                self.expander.successors(&position, &mut around);
             }
             keys.clear();
             keys.extend(around.iter().map(|n| self.canon.key(n)));
-            keys.sort_unstable();
-            keys.dedup();
-            for &k in &keys {
-                match side.seen.entry(k) {
-                    Entry::Occupied(_) => continue,
-                    Entry::Vacant(slot) => {
-                        slot.insert(key);
-                    }
+            std::hint::black_box(seen.warm(&keys));
+            for (n, &key) in around.iter().zip(&keys) {
+                if !seen.insert(key) {
+                    continue;
                 }
-                next.push(k);
-                if other.seen.contains_key(&k) {
-                    let total = other.depth_of(k);
-                    if best.is_none_or(|(b, _)| total < b) {
-                        best = Some((total, k));
-                    }
+                if stop(n, key) {
+                    return Ok(Some(Reached { key, from }));
                 }
+                next.push(key);
             }
-            let explored = side.seen.len() + other.seen.len();
+            let explored = seen.len() + other.seen.len();
             if explored > self.max_states {
                 return Err(SolveError::TooLarge { explored });
             }
         }
-        side.frontier = next;
-        side.depth += 1;
-        Ok(best.map(|(_, k)| k))
+        layers.push(next);
+        Ok(None)
+    }
+
+    /// The keys from `key`, `depth` moves from `side`'s roots, back to one of them: each step a key of
+    /// the layer before that is one move from the one at hand (before it, searching from the start;
+    /// after it, from the goal).
+    fn route_back(&mut self, side: &Side, key: u64, depth: usize) -> Result<Vec<u64>, SolveError> {
+        let mut route = vec![key];
+        let mut around = Vec::new();
+        let mut near: Vec<u64> = Vec::new();
+        for d in (0..depth).rev() {
+            let position = self.canon.position(route[route.len() - 1]);
+            around.clear();
+            if side.from_goal {
+                self.expander.successors(&position, &mut around);
+            } else {
+                self.expander.predecessors(&position, &mut around);
+            }
+            near.clear();
+            near.extend(around.iter().map(|n| self.canon.key(n)));
+            near.sort_unstable();
+            let step = side.layers[d]
+                .iter()
+                .find(|k| near.binary_search(k).is_ok())
+                .ok_or(SolveError::Replay(d + 1))?;
+            route.push(*step);
+        }
+        Ok(route)
     }
 
     /// The keys of a shortest route from `start` to a goal position, searching from the start only.
-    pub fn forward_only(&self, start: u64) -> Result<(Vec<u64>, usize), SolveError> {
-        let mut side = Side::new(&[start], false);
+    pub fn forward_only(&mut self, start: u64) -> Result<(Vec<u64>, usize), SolveError> {
         if self.puzzle.is_solved(&self.canon.position(start)) {
             return Ok((vec![start], 1));
         }
-        let mut around: Vec<Position> = Vec::new();
-        while !side.frontier.is_empty() {
-            let frontier = std::mem::take(&mut side.frontier);
-            for key in frontier {
-                around.clear();
-                self.puzzle
-                    .successors(&self.canon.position(key), &mut around);
-                for n in &around {
-                    let k = self.canon.key(n);
-                    if side.seen.contains_key(&k) {
-                        continue;
-                    }
-                    side.seen.insert(k, key);
-                    if self.puzzle.is_solved(n) {
-                        let mut keys = side.chain(k);
-                        keys.reverse();
-                        return Ok((keys, side.seen.len()));
-                    }
-                    side.frontier.push(k);
-                }
-                if side.seen.len() > self.max_states {
-                    return Err(SolveError::TooLarge {
-                        explored: side.seen.len(),
-                    });
-                }
+        let mut side = Side::new(&[start], false);
+        let none = Side::new(&[], true);
+        let puzzle = self.puzzle;
+        while !side.frontier().is_empty() {
+            let solved = self.expand(&mut side, &none, |n, _| puzzle.is_solved(n))?;
+            if let Some(Reached { key, from }) = solved {
+                let mut keys = self.route_back(&side, from, side.depth())?;
+                keys.reverse();
+                keys.push(key);
+                return Ok((keys, side.seen.len()));
             }
         }
         Err(SolveError::Unsolvable {

@@ -1,0 +1,156 @@
+//! The hard Inglenook Sidings starts that ship as `inglenook-hard-*` puzzles are the hardest of many
+//! random starts: this samples them, solves each, and checks that no sampled start needs more moves
+//! than the shipped ones (and that the shipped ones are what the sample finds). It takes minutes, so
+//! it is ignored by default; run it with
+//!
+//! ```text
+//! cargo test --release --test shunting_hard_starts -- --ignored --nocapture
+//! ```
+//!
+//! and with `ROUNDHOUSE_HARD_STARTS=DIR` it also writes the hardest starts found as puzzle files to
+//! `DIR` (how the shipped ones were made).
+//!
+//! A start is the classic one: the eight wagons W1 … W8 spread over sidings A (5), B (3) and C (3) in
+//! any order and any split that fits, each siding's wagons pushed up to its buffer, and the loco at the
+//! end of the headshunt with its rear to the points. The goal is W1 … W5 in order on siding A (W1 next
+//! to the points); W6 … W8 may end anywhere.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use roundhouse::games::shunting::{Puzzle, SolveOptions, builtin, solve};
+
+/// Siding name and length, in the yard's order.
+const SIDINGS: [(&str, usize); 3] = [("A", 5), ("B", 3), ("C", 3)];
+const WAGONS: usize = 8;
+
+/// A small deterministic generator (SplitMix64), so a seed always gives the same starts.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// One start: per siding, its wagons (numbers 1 … 8) from the points towards the buffer.
+type Start = [Vec<usize>; 3];
+
+/// A random split of the wagons over the sidings (every split that fits equally likely) and a random
+/// order.
+fn random_start(rng: &mut Rng) -> Start {
+    let splits: Vec<[usize; 3]> = (0..=5)
+        .flat_map(|a| (0..=3).map(move |b| [a, b, WAGONS.saturating_sub(a + b)]))
+        .filter(|s| s.iter().sum::<usize>() == WAGONS && s[2] <= 3)
+        .collect();
+    let split = splits[rng.below(splits.len())];
+    let mut wagons: Vec<usize> = (1..=WAGONS).collect();
+    for i in (1..wagons.len()).rev() {
+        wagons.swap(i, rng.below(i + 1));
+    }
+    let mut rest = wagons.into_iter();
+    split.map(|n| rest.by_ref().take(n).collect())
+}
+
+/// The same start with W6 … W8 (which the goal does not tell apart) named in the order they stand,
+/// siding by siding from the points: one name for each different puzzle.
+fn canonical(mut start: Start) -> Start {
+    let mut spare = 6..;
+    for wagon in start.iter_mut().flatten() {
+        if *wagon > 5 {
+            *wagon = spare.next().expect("an endless range");
+        }
+    }
+    start
+}
+
+/// The puzzle file for `start`.
+fn puzzle_text(name: &str, title: &str, start: &Start) -> String {
+    let mut text = format!(
+        "name = \"{name}\"\ntitle = \"{title}\"\nyard = \"inglenook\"\n\n\
+         # The loco waits at the end of the headshunt with its rear to the points; the eight wagons stand\n\
+         # pushed up to the buffers. Form W1 (next to the points) to W5 (at the buffer) on siding A; the\n\
+         # other three wagons may end anywhere. Found by tests/shunting_hard_starts.rs.\n\
+         [[piece]]\nname = \"L1\"\nkind = \"loco\"\nat = \"H4\"\nfacing = \"up\"\n"
+    );
+    for (wagons, (siding, len)) in start.iter().zip(SIDINGS) {
+        for (i, w) in wagons.iter().enumerate() {
+            let slot = len - wagons.len() + i + 1;
+            text += &format!("\n[[piece]]\nname = \"W{w}\"\nat = \"{siding}{slot}\"\n");
+        }
+    }
+    text += "\n[goal.at]\n";
+    for w in 1..=5 {
+        text += &format!("W{w} = \"A{w}\"\n");
+    }
+    text
+}
+
+/// Distinct starts sampled, the seed, and how many of the hardest ship.
+const SAMPLES: usize = 400;
+const SEED: u64 = 1;
+const SHIPPED: usize = 3;
+
+#[test]
+#[ignore = "solves hundreds of puzzles: run in release with --ignored"]
+fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
+    let mut rng = Rng(SEED);
+    let mut seen = HashSet::new();
+    let mut found: Vec<(usize, usize, Start)> = Vec::new();
+    while found.len() < SAMPLES {
+        let start = canonical(random_start(&mut rng));
+        if !seen.insert(start.clone()) {
+            continue;
+        }
+        let puzzle = Puzzle::from_toml(&puzzle_text("sample", "sample", &start))
+            .expect("a sampled start loads");
+        let solution =
+            solve(&puzzle, &SolveOptions::default()).unwrap_or_else(|e| panic!("{start:?}: {e}"));
+        println!(
+            "{start:?}: {} moves, {} states, {:.3} s",
+            solution.optimum(),
+            solution.states,
+            solution.elapsed.as_secs_f64()
+        );
+        found.push((solution.optimum(), solution.states, start));
+    }
+    found.sort_by_key(|&(moves, states, _)| std::cmp::Reverse((moves, states)));
+    let hardest: Vec<(String, String)> = found
+        .iter()
+        .take(SHIPPED)
+        .enumerate()
+        .map(|(rank, (moves, states, start))| {
+            let name = format!("inglenook-hard-{}", rank + 1);
+            println!("{name}: {moves} moves, {states} states, {start:?}");
+            let title = format!("Inglenook Sidings: hard start {} ({moves} moves)", rank + 1);
+            let text = puzzle_text(&name, &title, start);
+            (name, text)
+        })
+        .collect();
+    if let Some(dir) = std::env::var_os("ROUNDHOUSE_HARD_STARTS").map(PathBuf::from) {
+        for (name, text) in &hardest {
+            let path = dir.join(format!("{name}.toml"));
+            std::fs::write(&path, text)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        }
+    }
+    for (name, text) in &hardest {
+        let shipped = builtin::puzzle(name)
+            .unwrap_or_else(|| panic!("{name} is not built in"))
+            .expect("it loads");
+        let sampled = Puzzle::from_toml(text).expect("it loads");
+        assert_eq!(
+            (shipped.start, &shipped.goal),
+            (sampled.start, &sampled.goal),
+            "{name} is not the start the sample finds"
+        );
+    }
+}
