@@ -1,8 +1,6 @@
 //! The machinery of a turn: the steps a player takes, the bonuses they set off, the automatic
 //! movements of the train, and the passing of the turn when nothing is left to decide.
 
-use std::sync::Arc;
-
 use super::cars::{Bonus, Owner, Tile};
 use super::events;
 use super::notation::{Action, Row};
@@ -145,17 +143,17 @@ impl Whistlewood {
                 let tile = self.train.remove(car);
                 let placed = self.spots[row][column].push(tile);
                 debug_assert!(placed, "a claim is legal only onto a free track");
-                let rulings = Arc::clone(&self.rulings);
-                let spec = &rulings.locations[self.location_at(row, column)];
+                let location = self.location_at(row, column);
                 sink.emit(|| {
                     events::claimed(
                         self.who(owner),
                         self.tile_type(tile),
-                        &spec.name,
+                        &self.rulings.locations[location].name,
                         Row::from_index(row),
                         column + 1,
                     )
                 });
+                let spec = &self.rulings.locations[location];
                 if spec.is_siding() {
                     bonus = Some(group_of(&spec.bonuses));
                 }
