@@ -148,14 +148,7 @@ fn main() -> ExitCode {
         Action::Puzzle { action } => puzzle_cli::run(action),
         Action::Games => {
             for kind in games::REGISTRY {
-                let seats = kind.seats();
-                println!(
-                    "{} — {} ({}–{} players)",
-                    kind.id(),
-                    kind.name(),
-                    seats.start(),
-                    seats.end()
-                );
+                println!("{} — {} ({})", kind.id(), kind.name(), kind.players_text());
                 for option in kind.options() {
                     println!(
                         "  -o {}={}   {}",

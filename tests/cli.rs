@@ -277,3 +277,22 @@ fn whistlewood_replays_the_worked_example_from_an_explicit_setup() {
     );
     assert_eq!(json["legal"][0]["notation"], "keep");
 }
+
+#[test]
+fn games_lists_every_game_with_its_number_of_players() {
+    let out = roundhouse(&["games"], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("yardmaster — Yardmaster Express (2–5 players)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("whistlewood — Whistlewood Express (1–2 players)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("shunting — Shunting Puzzle (1 player)"),
+        "{stdout}"
+    );
+}

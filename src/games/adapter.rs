@@ -80,6 +80,15 @@ pub trait GameKind: Send + Sync {
     fn name(&self) -> &'static str;
     /// The allowed numbers of seats.
     fn seats(&self) -> RangeInclusive<usize>;
+    /// The allowed numbers of seats for people to read: `1 player`, `2 players`, `2–5 players`.
+    fn players_text(&self) -> String {
+        let seats = self.seats();
+        match (*seats.start(), *seats.end()) {
+            (1, 1) => "1 player".to_owned(),
+            (low, high) if low == high => format!("{low} players"),
+            (low, high) => format!("{low}–{high} players"),
+        }
+    }
     /// The options offered at creation.
     fn options(&self) -> &'static [OptionSpec];
     /// Checks `key=value` choices and returns the options as JSON (defaults for the rest).

@@ -54,7 +54,6 @@ impl Table {
             }
             other => other?,
         };
-        let seats = kind.seats();
         let chosen = if choices.is_empty() {
             String::new()
         } else {
@@ -62,12 +61,11 @@ impl Table {
             format!(" with {}", list.join(", "))
         };
         Ok(Reply::public(Post::text(format!(
-            "{} opened a game of {}{chosen} ({}–{} players). Join with `join`, add bots with `bot add`, \
+            "{} opened a game of {}{chosen} ({}). Join with `join`, add bots with `bot add`, \
              then `start`.\n{}",
             caller.name,
             kind.name(),
-            seats.start(),
-            seats.end(),
+            kind.players_text(),
             seat_list(&record)
         ))))
     }

@@ -31,12 +31,7 @@ pub async fn game_ids(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
             .filter(|g| g.id().contains(&typed) || g.name().to_lowercase().contains(&typed))
             .map(|g| {
                 (
-                    format!(
-                        "{} ({}–{} players)",
-                        g.name(),
-                        g.seats().start(),
-                        g.seats().end()
-                    ),
+                    format!("{} ({})", g.name(), g.players_text()),
                     g.id().to_owned(),
                 )
             }),
