@@ -1,12 +1,14 @@
 //! `roundhouse puzzle play` with piped input: a puzzle file solved to its rank, an archived daily
 //! puzzle with its guide open, today's with its guide closed, and puzzles that cannot be played.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::process::Output;
 
 use roundhouse::calendar::Day;
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
+use support::cli::{roundhouse, text};
 
 const FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -14,24 +16,7 @@ const FILE: &str = concat!(
 );
 
 fn puzzle_play(which: &str, stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_roundhouse"))
-        .args(["puzzle", "play", which])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    roundhouse(&["puzzle", "play", which], stdin)
 }
 
 #[test]

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use roundhouse::discord::config::{Config, RemindersConfig};
-use roundhouse::discord::{Bot, ServeError};
+
 use roundhouse::store::Store;
 use serde_json::json;
 use support::fake_discord::{FakeDiscord, FakeUser, Sent};
-use tokio::task::JoinHandle;
+use support::running_bot::start_bot;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
@@ -38,26 +38,6 @@ fn config(fake: &FakeDiscord, db: &Path, reminders: RemindersConfig) -> Config {
         reminders,
         api_url: Some(fake.api_url()),
     }
-}
-
-struct Running {
-    task: JoinHandle<Result<(), ServeError>>,
-    shards: Arc<poise::serenity_prelude::ShardManager>,
-}
-
-impl Running {
-    async fn stop(self) {
-        self.shards.shutdown_all().await;
-        let ended = tokio::time::timeout(WAIT, self.task).await;
-        assert!(ended.is_ok(), "the bot stops when its shards shut down");
-    }
-}
-
-async fn start_bot(config: &Config) -> Running {
-    let bot = Bot::connect(config).await.expect("the bot connects");
-    let shards = bot.shard_manager();
-    let task = tokio::spawn(bot.run());
-    Running { task, shards }
 }
 
 async fn command(

@@ -5,17 +5,16 @@
 mod support;
 
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
 use roundhouse::calendar::Day;
 use roundhouse::discord::config::{Config, RemindersConfig};
-use roundhouse::discord::{Bot, ServeError};
+
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::store::{DailyChannel, Store};
 use serde_json::json;
 use support::fake_discord::{FakeDiscord, FakeUser, Sent};
-use tokio::task::JoinHandle;
+use support::running_bot::start_bot;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
@@ -43,26 +42,6 @@ fn config(fake: &FakeDiscord, db: &Path) -> Config {
         },
         api_url: Some(fake.api_url()),
     }
-}
-
-struct Running {
-    task: JoinHandle<Result<(), ServeError>>,
-    shards: Arc<poise::serenity_prelude::ShardManager>,
-}
-
-impl Running {
-    async fn stop(self) {
-        self.shards.shutdown_all().await;
-        let ended = tokio::time::timeout(WAIT, self.task).await;
-        assert!(ended.is_ok(), "the bot stops when its shards shut down");
-    }
-}
-
-async fn start_bot(config: &Config) -> Running {
-    let bot = Bot::connect(config).await.expect("the bot connects");
-    let shards = bot.shard_manager();
-    let task = tokio::spawn(bot.run());
-    Running { task, shards }
 }
 
 async fn puzzle(

@@ -3,4 +3,8 @@
 // Each test crate uses a different part of the harness. `fake_discord_selftest` includes the
 // module directly, without this allowance, so that everything in it is used somewhere.
 #[allow(dead_code)]
+pub mod cli;
+#[allow(dead_code)]
 pub mod fake_discord;
+#[allow(dead_code)]
+pub mod running_bot;
