@@ -5,25 +5,9 @@
 
 use std::collections::HashSet;
 
+use roundhouse::games::shunting::generate::rng::SplitMix64;
 use roundhouse::games::shunting::solver::Expander;
 use roundhouse::games::shunting::{Position, Puzzle, builtin};
-
-/// A small deterministic generator (SplitMix64), so failures can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A built-in yard's file text as the inline `[yard]` table of a puzzle file.
 fn inline_yard(name: &str) -> String {
@@ -97,14 +81,14 @@ fn puzzles() -> Vec<Puzzle> {
 }
 
 /// A random position of `puzzle`'s pieces: distinct whole slots, any facings and turntable positions.
-fn random_position(puzzle: &Puzzle, rng: &mut Rng) -> Position {
+fn random_position(puzzle: &Puzzle, rng: &mut SplitMix64) -> Position {
     let mut free: Vec<u8> = (0..puzzle.yard.slots.len() as u8)
         .filter(|&s| !puzzle.broken[usize::from(s)])
         .collect();
     let slots: Vec<u8> = (0..puzzle.pieces.len())
         .map(|_| free.swap_remove(rng.below(free.len())))
         .collect();
-    let facing = rng.next() as u16;
+    let facing = rng.next_u64() as u16;
     let tables: Vec<u8> = puzzle
         .yard
         .turntables
@@ -131,7 +115,7 @@ fn predecessors(expander: &mut Expander<'_>, position: &Position) -> HashSet<Pos
 
 #[test]
 fn fast_successors_are_exactly_the_legal_moves_in_every_yard() {
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     for puzzle in puzzles() {
         let mut expander = Expander::new(&puzzle, false);
         let mut moves = 0;
@@ -170,7 +154,7 @@ fn fast_successors_from_the_starts_are_the_legal_moves() {
 
 #[test]
 fn predecessors_are_the_inverse_of_successors_with_and_without_skipped_stops() {
-    let mut rng = Rng(55);
+    let mut rng = SplitMix64::new(55);
     for puzzle in puzzles() {
         for skip in [false, true] {
             let mut expander = Expander::new(&puzzle, skip);
@@ -197,7 +181,7 @@ fn predecessors_are_the_inverse_of_successors_with_and_without_skipped_stops() {
 
 #[test]
 fn skipped_stops_are_only_left_out_where_a_lone_loco_has_no_turntable() {
-    let mut rng = Rng(555);
+    let mut rng = SplitMix64::new(555);
     for puzzle in puzzles() {
         let mut all = Expander::new(&puzzle, false);
         let mut fewer = Expander::new(&puzzle, true);

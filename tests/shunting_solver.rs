@@ -5,6 +5,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use roundhouse::games::shunting::generate::rng::SplitMix64;
 use roundhouse::games::shunting::{Position, Puzzle, SolveError, SolveOptions, solve};
 
 /// The fewest moves to the goal by plain breadth-first search, or `None` if it cannot be reached.
@@ -193,31 +194,6 @@ fn a_search_past_its_limit_says_too_large() {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing random puzzle can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// `count` different items of `from`, in random order.
-    fn pick<'a>(&mut self, from: &[&'a str], count: usize) -> Vec<&'a str> {
-        let mut left = from.to_vec();
-        (0..count)
-            .map(|_| left.swap_remove(self.below(left.len())))
-            .collect()
-    }
-}
-
 /// A run-round loop: headshunts H and K, and two roads X and Y between turnouts P and Q, so a loco can
 /// get to the other end of its cars.
 const LOOP: &str = r#"
@@ -248,7 +224,7 @@ legs = ["X.end", "Y.end"]
 
 /// A random puzzle on a small yard: one or two locos, two or three cars, sometimes a broken track; a
 /// goal for one or two cars, sometimes a group or a loco's facing. Some cannot be solved.
-fn random_puzzle(rng: &mut Rng) -> String {
+fn random_puzzle(rng: &mut SplitMix64) -> String {
     let manual = TABLE.replace("ring = [", "manual = true\nring = [");
     let yards: [(&str, &[&str]); 5] = [
         (
@@ -307,7 +283,7 @@ fn random_puzzle(rng: &mut Rng) -> String {
 
 #[test]
 fn random_small_puzzles_match_the_brute_force() {
-    let mut rng = Rng(2026);
+    let mut rng = SplitMix64::new(2026);
     let (mut solved, mut unsolvable) = (0, 0);
     for i in 0..160 {
         let text = random_puzzle(&mut rng);
