@@ -1,5 +1,6 @@
-//! The scheduler loop: asks the table what is due (reminders, daily puzzle posts) and posts it. What was
-//! sent lives in SQLite, so a restart neither repeats nor loses the schedule.
+//! The scheduler loop: asks the table what is due (reminders, daily puzzle posts) and posts it, and has
+//! today's and tomorrow's puzzles made ahead. What was sent lives in SQLite, so a restart neither repeats
+//! nor loses the schedule.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +25,7 @@ pub fn spawn(
             ticks.tick().await;
             send_reminders(&http, &table).await;
             send_daily_posts(&http, &table).await;
+            prepare_daily(&table).await;
         }
     })
 }
@@ -44,6 +46,16 @@ async fn off_thread<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
             None
         }
     }
+}
+
+/// Makes today's and tomorrow's daily puzzles ahead, off the async threads.
+async fn prepare_daily(table: &Arc<Table>) {
+    let table = Arc::clone(table);
+    off_thread("daily puzzles ahead", move || {
+        table.prepare_daily(now());
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .await;
 }
 
 async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {

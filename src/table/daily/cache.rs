@@ -33,4 +33,34 @@ impl DailyCache {
         };
         slot.get_or_init(|| for_day(day).map(Arc::new)).clone()
     }
+
+    /// Derives `today`'s and tomorrow's puzzles now if they are not kept yet, so that no request waits
+    /// while a day's puzzle is made. Blocks while it works, like [`Self::get`].
+    pub(crate) fn prepare(&self, today: Day) {
+        for day in [today, today.next()] {
+            self.get(day);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preparing_keeps_today_and_tomorrow_ready() {
+        let cache = DailyCache::default();
+        let today = Day::of_puzzle(3).unwrap();
+        cache.prepare(today);
+        let days = cache.days.lock().unwrap();
+        for day in [today, today.next()] {
+            let kept = days
+                .get(&day)
+                .and_then(|slot| slot.get().cloned())
+                .flatten();
+            let kept = kept.expect("the day's puzzle is made ahead");
+            assert_eq!(kept.day, day);
+        }
+        assert_eq!(days.len(), 2);
+    }
 }

@@ -138,6 +138,12 @@ impl Table {
             .collect())
     }
 
+    /// Makes today's and tomorrow's puzzles ahead of time (as of `now`, Unix seconds), so the first
+    /// request of a day does not wait for them. Blocks while it works: call it off the async threads.
+    pub fn prepare_daily(&self, now: i64) {
+        self.daily.prepare(Moment::new(now).today);
+    }
+
     /// The puzzle of `day`, from the cache.
     fn daily_of(&self, day: Day, at: Moment) -> Result<Arc<DailyPuzzle>, TableError> {
         self.daily.get(day).ok_or_else(|| {
