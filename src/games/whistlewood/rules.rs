@@ -295,13 +295,14 @@ impl Whistlewood {
         }
     }
 
-    /// Why the setup cannot start a game, if it cannot; else each colour's draw pile as tiles (top last).
-    fn check_setup(players: usize, setup: &WhistlewoodSetup) -> Result<[Vec<Tile>; 2], SetupError> {
+    /// Why the setup cannot start a game, if it cannot; else the layout as location indexes and each
+    /// colour's draw pile as tiles (top last).
+    fn check_setup(players: usize, setup: &WhistlewoodSetup) -> Result<CheckedSetup, SetupError> {
         let rulings = &setup.rulings;
         if let Some(problem) = rulings.problem() {
             return Err(SetupError(format!("The rulings do not work: {problem}.")));
         }
-        let mut counts = vec![0u8; rulings.locations.len()];
+        let mut layout = [[0u8; COLUMNS]; ROWS];
         for (r, row) in setup.layout.iter().enumerate() {
             if row.chars().count() != COLUMNS {
                 return Err(SetupError(format!(
@@ -310,18 +311,24 @@ impl Whistlewood {
                     row.chars().count()
                 )));
             }
-            for letter in row.chars() {
-                let Some(kind) = rulings.location_by_letter(letter) else {
+            for (c, letter) in row.chars().enumerate() {
+                let kind = rulings.location_by_letter(letter);
+                let Some(kind) = kind.and_then(|kind| u8::try_from(kind).ok()) else {
                     let letters: String = rulings.locations.iter().map(|l| l.letter).collect();
                     return Err(SetupError(format!(
                         "`{letter}` is not a location card; the letters are {letters}."
                     )));
                 };
-                counts[kind] += 1;
+                layout[r][c] = kind;
             }
         }
-        for (spec, &count) in rulings.locations.iter().zip(&counts) {
-            if count != spec.count {
+        for (kind, spec) in rulings.locations.iter().enumerate() {
+            let count = layout
+                .iter()
+                .flatten()
+                .filter(|&&k| usize::from(k) == kind)
+                .count();
+            if count != usize::from(spec.count) {
                 return Err(SetupError(format!(
                     "The map has {count} {} card(s); it needs exactly {}.",
                     spec.name, spec.count
@@ -352,8 +359,16 @@ impl Whistlewood {
                 setup.start_player
             )));
         }
-        Ok(draws)
+        Ok(CheckedSetup { layout, draws })
     }
+}
+
+/// A setup that passed [`Whistlewood::check_setup`], in the form the game keeps.
+struct CheckedSetup {
+    /// Each card's location index, by row and column.
+    layout: [[u8; COLUMNS]; ROWS],
+    /// Each colour's draw pile (top last).
+    draws: [Vec<Tile>; 2],
 }
 
 impl Game for Whistlewood {
@@ -415,14 +430,8 @@ impl Game for Whistlewood {
                 "Whistlewood Express is for 2 players, or 1 against the Automa, not {players}."
             )));
         }
-        let draws = Self::check_setup(players, &setup)?;
+        let CheckedSetup { layout, draws } = Self::check_setup(players, &setup)?;
         let rulings = setup.rulings;
-        let mut layout = [[0u8; COLUMNS]; ROWS];
-        for (r, row) in setup.layout.iter().enumerate() {
-            for (c, letter) in row.chars().enumerate() {
-                layout[r][c] = rulings.location_by_letter(letter).unwrap_or(0) as u8;
-            }
-        }
         let piles = [Piles::default(), Piles::default()];
         let cars_per_colour = rulings.cars.len();
         let solo = (players == 1).then_some(options.level);
