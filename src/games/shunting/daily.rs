@@ -9,8 +9,6 @@
 
 pub mod week;
 
-use std::sync::{Mutex, PoisonError};
-
 use super::cards;
 use super::generate::rng::seed_of;
 use super::generate::{Recipe, generate};
@@ -78,28 +76,13 @@ pub const MAX_ATTEMPTS: u32 = 64;
 /// Keeps daily seeds apart from other uses of the generator.
 const DAILY_STREAM: u64 = 0xDA11;
 
-/// Days whose puzzles are kept, so the bot's many look-ups of today (and yesterday) cost nothing.
-const REMEMBERED: usize = 8;
-
-/// The puzzle of `day`, or `None` before the first daily puzzle.
+/// The puzzle of `day`, or `None` before the first daily puzzle. Making one takes from milliseconds to a
+/// few seconds; the table keeps the days it has made (`table::daily::DailyCache`).
 pub fn for_day(day: Day) -> Option<DailyPuzzle> {
-    static RECENT: Mutex<Vec<DailyPuzzle>> = Mutex::new(Vec::new());
-    let remembered = |recent: &Vec<DailyPuzzle>| recent.iter().find(|d| d.day == day).cloned();
-    if let Some(found) = remembered(&RECENT.lock().unwrap_or_else(PoisonError::into_inner)) {
-        return Some(found);
-    }
-    let (daily, _, _) = make(day)?;
-    let mut recent = RECENT.lock().unwrap_or_else(PoisonError::into_inner);
-    if remembered(&recent).is_none() {
-        if recent.len() == REMEMBERED {
-            recent.remove(0);
-        }
-        recent.push(daily.clone());
-    }
-    Some(daily)
+    make(day).map(|(daily, _, _)| daily)
 }
 
-/// Makes the puzzle of `day` from scratch (what [`for_day`] remembers), with where it came from and
+/// Makes the puzzle of `day`, with where it came from and
 /// the states the solver stored; `None` before the first daily puzzle.
 pub fn make(day: Day) -> Option<(DailyPuzzle, Source, usize)> {
     let number = day.puzzle_number()?;
