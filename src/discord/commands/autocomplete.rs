@@ -6,6 +6,7 @@ use crate::discord::Context;
 use crate::discord::messages::{CHOICE_LIMIT, clip};
 use crate::discord::respond::{caller, place};
 use crate::games;
+use crate::games::adapter::LegalMove;
 
 /// Discord shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -75,11 +76,7 @@ pub async fn legal_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
         .ok()
         .and_then(Result::ok)
         .unwrap_or_default();
-    respond(
-        moves
-            .into_iter()
-            .map(|m| (format!("{} — {}", m.notation, m.label), m.notation)),
-    )
+    respond_moves(moves)
 }
 
 /// The legal moves of the caller's daily puzzle attempt matching what was typed.
@@ -93,6 +90,11 @@ pub async fn daily_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
     .ok()
     .and_then(Result::ok)
     .unwrap_or_default();
+    respond_moves(moves)
+}
+
+/// Legal moves as choices: notation and label shown, the notation sent.
+fn respond_moves(moves: Vec<LegalMove>) -> serenity::CreateAutocompleteResponse {
     respond(
         moves
             .into_iter()
