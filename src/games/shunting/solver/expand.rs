@@ -136,7 +136,7 @@ impl<'a> Expander<'a> {
                 &mut self.chains,
             );
             for c in 0..self.chains.len() {
-                for forward in [true, false] {
+                for &forward in drives(c) {
                     lay_train(&mut self.path, self.chains.get(c), position, loco, forward);
                     self.block.clear();
                     let mut mask = 0u32;
@@ -289,7 +289,7 @@ impl<'a> Expander<'a> {
                 &mut self.chains,
             );
             for c in 0..self.chains.len() {
-                for forward in [true, false] {
+                for &forward in drives(c) {
                     self.undrive(&before, loco, c, forward, skip_open, out);
                 }
             }
@@ -380,6 +380,13 @@ impl<'a> Expander<'a> {
             }
         }
     }
+}
+
+/// The directions to drive with chain `c` coupled (`true`: front first). Driving rear first pushes
+/// whatever stands behind the rear, coupled or not, so it gives the same positions with every chain:
+/// only the empty chain (the first) drives rear first.
+fn drives(c: usize) -> &'static [bool] {
+    if c == 0 { &[true, false] } else { &[true] }
 }
 
 /// The loco's rear, as a heading travelling rearwards.
