@@ -114,6 +114,11 @@ impl<'a> Expander<'a> {
         }
     }
 
+    /// The yard's link tables.
+    pub fn links(&self) -> &Links {
+        &self.links
+    }
+
     fn fill(&mut self, position: &Position) {
         self.occ.clone_from(&self.ground);
         for (piece, &slot) in position.slots(self.puzzle.pieces.len()).iter().enumerate() {

@@ -1,7 +1,7 @@
 //! The exact solver: the fewest moves from a puzzle's start to its goal, and one way to do it.
 //!
 //! Every stop is one move, so the solver searches positions breadth first; the first goal position
-//! reached is reached in the fewest moves. Four things keep the search small without giving up that
+//! reached is reached in the fewest moves. Five things keep the search small without giving up that
 //! guarantee:
 //!
 //! - **Interchangeable pieces** ([`canon`]): pieces the goal does not tell apart (two unnamed cars, two
@@ -25,6 +25,9 @@
 //!   some optimal solution never makes an open stop except as its last move (a goal position, which is
 //!   never skipped). Both search directions skip the same moves. With a turntable the stop itself
 //!   turns the table, and with a second loco its position matters to the other, so neither is skipped.
+//! - **Nothing ahead of the loco** ([`front`]): in yards like Inglenook no move ever puts a car where
+//!   the loco's front could drive, so the search from the goal drops positions that have one there;
+//!   no route from the start passes them.
 //! - **Orientation classes** ([`orient`]): goal positions where a loco would face a way no sequence
 //!   of moves can turn it (no turntable or reversing loop) are never listed, so the backward search
 //!   does not grow from positions that cannot be reached.
@@ -35,6 +38,7 @@
 
 pub mod canon;
 mod expand;
+mod front;
 mod goals;
 mod links;
 mod orient;
@@ -49,6 +53,7 @@ use super::notation::Move;
 use super::puzzle::Puzzle;
 use canon::Canon;
 pub use expand::Expander;
+use front::FrontClear;
 use search::Search;
 
 /// Why a puzzle has no answer from the solver.
@@ -126,10 +131,12 @@ impl Solution {
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let canon = Canon::new(puzzle)?;
+    let expander = Expander::new(puzzle, true);
     let mut search = Search {
         puzzle,
         canon: &canon,
-        expander: Expander::new(puzzle, true),
+        front: FrontClear::new(puzzle, expander.links()),
+        expander,
         max_states: options.max_states,
     };
     let start = canon.key(&puzzle.start);

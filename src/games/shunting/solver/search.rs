@@ -9,6 +9,7 @@
 use super::SolveError;
 use super::canon::Canon;
 use super::expand::Expander;
+use super::front::FrontClear;
 use super::visited::Visited;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
@@ -56,6 +57,9 @@ pub struct Search<'a> {
     pub puzzle: &'a Puzzle,
     pub canon: &'a Canon,
     pub expander: Expander<'a>,
+    /// Where it applies, the invariant every position reachable from the start keeps: the search
+    /// from the goal drops positions without it.
+    pub front: Option<FrontClear>,
     pub max_states: usize,
 }
 
@@ -69,8 +73,13 @@ impl Search<'_> {
         if goals.contains(&start) {
             return Ok((vec![start], 1));
         }
+        let goals: Vec<u64> = goals
+            .iter()
+            .copied()
+            .filter(|&k| self.reachable(&self.canon.position(k)))
+            .collect();
         let mut forward = Side::new(&[start], false);
-        let mut backward = Side::new(goals, true);
+        let mut backward = Side::new(&goals, true);
         loop {
             let explored = forward.seen.len() + backward.seen.len();
             if forward.frontier().is_empty() || backward.frontier().is_empty() {
@@ -138,6 +147,9 @@ impl Search<'_> {
             } else {
                 self.expander.successors(&position, &mut around);
             }
+            if *from_goal && self.front.is_some() {
+                around.retain(|n| self.reachable(n));
+            }
             keys.clear();
             keys.extend(around.iter().map(|n| self.canon.key(n)));
             std::hint::black_box(seen.warm(&keys));
@@ -157,6 +169,11 @@ impl Search<'_> {
         }
         layers.push(next);
         Ok(None)
+    }
+
+    /// Whether `position` keeps the invariant of positions reachable from the start (when one applies).
+    fn reachable(&self, position: &Position) -> bool {
+        self.front.as_ref().is_none_or(|f| f.holds(position))
     }
 
     /// The keys from `key`, `depth` moves from `side`'s roots, back to one of them: each step a key of
