@@ -308,3 +308,29 @@ fn random_small_puzzles_match_the_brute_force() {
         "{solved} solved, {unsolvable} unsolvable"
     );
 }
+
+#[test]
+fn the_answer_does_not_depend_on_the_number_of_threads() {
+    use roundhouse::games::shunting::cards;
+    for number in [36, 38, 40] {
+        let card = cards::card(number).expect("a shipped card");
+        let answers: Vec<(Vec<String>, usize)> = [1, 2, 3]
+            .into_iter()
+            .map(|threads| {
+                let options = SolveOptions {
+                    threads,
+                    ..SolveOptions::default()
+                };
+                let solution = solve(&card.puzzle, &options).expect("the card solves");
+                (solution.guide(), solution.states)
+            })
+            .collect();
+        assert!(
+            answers[0].1 > 5_000,
+            "card {number}: {} states",
+            answers[0].1
+        );
+        assert_eq!(answers[0], answers[1], "card {number}");
+        assert_eq!(answers[0], answers[2], "card {number}");
+    }
+}

@@ -233,12 +233,24 @@ mod tests {
         let puzzle = inglenook("A1 B1");
         let front = invariant(&puzzle).expect("it applies");
         assert!(front.holds(&puzzle.start));
-        assert!(!front.holds(&with(&puzzle, 0, "A2", false)), "W1 at A1 is ahead of L1 at A2");
-        assert!(front.holds(&with(&puzzle, 0, "A2", true)), "L1 at A2 facing the buffer");
-        assert!(front.holds(&with(&puzzle, 2, "H2", false)), "W2 at H2 is behind L1");
+        assert!(
+            !front.holds(&with(&puzzle, 0, "A2", false)),
+            "W1 at A1 is ahead of L1 at A2"
+        );
+        assert!(
+            front.holds(&with(&puzzle, 0, "A2", true)),
+            "L1 at A2 facing the buffer"
+        );
+        assert!(
+            front.holds(&with(&puzzle, 2, "H2", false)),
+            "W2 at H2 is behind L1"
+        );
         let mut behind_then_ahead = with(&puzzle, 2, "H2", false);
         behind_then_ahead.place(0, puzzle.yard.find_slot("H1").expect("H1"), true);
-        assert!(!front.holds(&behind_then_ahead), "W2 at H2 is ahead of L1 at H1");
+        assert!(
+            !front.holds(&behind_then_ahead),
+            "W2 at H2 is ahead of L1 at H1"
+        );
     }
 
     #[test]

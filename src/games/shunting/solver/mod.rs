@@ -40,6 +40,7 @@ pub mod canon;
 mod expand;
 mod front;
 mod goals;
+mod layer;
 mod links;
 mod orient;
 mod search;
@@ -84,6 +85,9 @@ pub enum SolveError {
     Replay(usize),
 }
 
+/// Threads a search uses by default at most: the layers are stored on one, so more help little.
+const MAX_THREADS: usize = 4;
+
 /// Solver settings.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
@@ -91,6 +95,8 @@ pub struct SolveOptions {
     pub max_states: usize,
     /// Search from the goal too when the goal positions number at most this many placements.
     pub max_goal_placements: usize,
+    /// Threads that widen the search (at least one is used). The answer does not depend on it.
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
@@ -98,6 +104,7 @@ impl Default for SolveOptions {
         SolveOptions {
             max_states: 20_000_000,
             max_goal_placements: 2_000_000,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
         }
     }
 }
@@ -136,7 +143,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveE
         puzzle,
         canon: &canon,
         front: FrontClear::new(puzzle, expander.links()),
-        expander,
+        expanders: vec![expander; options.threads.max(1)],
         max_states: options.max_states,
     };
     let start = canon.key(&puzzle.start);

@@ -10,9 +10,15 @@ use super::SolveError;
 use super::canon::Canon;
 use super::expand::Expander;
 use super::front::FrontClear;
-use super::visited::Visited;
+use super::layer::Neighbours;
+use super::visited::{KeyFilter, Visited};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
+
+/// Frontier keys widened between two stores of what they reached.
+const RUN: usize = 1 << 15;
+/// Keys whose home slots are read ahead at once while storing.
+const WARM: usize = 64;
 
 /// One direction of the search: every key seen, and the keys first reached at each depth.
 struct Side {
@@ -56,7 +62,8 @@ struct Reached {
 pub struct Search<'a> {
     pub puzzle: &'a Puzzle,
     pub canon: &'a Canon,
-    pub expander: Expander<'a>,
+    /// One move generator per thread (at least one).
+    pub expanders: Vec<Expander<'a>>,
     /// Where it applies, the invariant every position reachable from the start keeps: the search
     /// from the goal drops positions without it.
     pub front: Option<FrontClear>,
@@ -86,11 +93,15 @@ impl Search<'_> {
                 return Err(SolveError::Unsolvable { explored });
             }
             let forward_turn = forward.frontier().len() <= backward.frontier().len();
-            let meet = if forward_turn {
-                self.expand(&mut forward, &backward, |_, k| backward.seen.contains(k))?
+            let (widened, other) = if forward_turn {
+                (&mut forward, &backward)
             } else {
-                self.expand(&mut backward, &forward, |_, k| forward.seen.contains(k))?
+                (&mut backward, &forward)
             };
+            // A meeting can only be with the other side's frontier (see `expand`).
+            let filter = KeyFilter::new(other.frontier());
+            let meets = |_: &Position, k| filter.may_contain(k) && other.seen.contains(k);
+            let meet = self.expand(widened, other, meets)?;
             let Some(Reached { key, from }) = meet else {
                 continue;
             };
@@ -128,7 +139,7 @@ impl Search<'_> {
         &mut self,
         side: &mut Side,
         other: &Side,
-        stop: impl Fn(&Position, u64) -> bool,
+        stop: impl Fn(&Position, u64) -> bool + Sync,
     ) -> Result<Option<Reached>, SolveError> {
         let Side {
             seen,
@@ -137,34 +148,34 @@ impl Search<'_> {
         } = side;
         let frontier = layers.last().map_or(&[][..], Vec::as_slice);
         let mut next = Vec::with_capacity(frontier.len() * 4);
-        let mut around = Vec::new();
-        let mut keys = Vec::new();
-        for &from in frontier {
-            let position = self.canon.position(from);
-            around.clear();
-            if *from_goal {
-                self.expander.predecessors(&position, &mut around);
-            } else {
-                self.expander.successors(&position, &mut around);
-            }
-            if *from_goal && self.front.is_some() {
-                around.retain(|n| self.reachable(n));
-            }
-            keys.clear();
-            keys.extend(around.iter().map(|n| self.canon.key(n)));
-            std::hint::black_box(seen.warm(&keys));
-            for (n, &key) in around.iter().zip(&keys) {
-                if !seen.insert(key) {
-                    continue;
+        let mut parts = Vec::new();
+        for run in frontier.chunks(RUN) {
+            let neighbours = Neighbours {
+                canon: self.canon,
+                front: self.front.as_ref(),
+                from_goal: *from_goal,
+                seen,
+            };
+            neighbours.collect(&mut self.expanders, run, &stop, &mut parts);
+            for kept in &parts {
+                for (i, &key) in kept.keys.iter().enumerate() {
+                    if i % WARM == 0 {
+                        let batch = &kept.keys[i..kept.keys.len().min(i + WARM)];
+                        std::hint::black_box(seen.warm(batch));
+                    }
+                    let new = seen.insert(key);
+                    if kept.meets == Some(i) {
+                        let from = run[kept.from[i] as usize];
+                        return Ok(Some(Reached { key, from }));
+                    }
+                    if new {
+                        next.push(key);
+                    }
                 }
-                if stop(n, key) {
-                    return Ok(Some(Reached { key, from }));
+                let explored = seen.len() + other.seen.len();
+                if explored > self.max_states {
+                    return Err(SolveError::TooLarge { explored });
                 }
-                next.push(key);
-            }
-            let explored = seen.len() + other.seen.len();
-            if explored > self.max_states {
-                return Err(SolveError::TooLarge { explored });
             }
         }
         layers.push(next);
@@ -187,9 +198,9 @@ impl Search<'_> {
             let position = self.canon.position(route[route.len() - 1]);
             around.clear();
             if side.from_goal {
-                self.expander.successors(&position, &mut around);
+                self.expanders[0].successors(&position, &mut around);
             } else {
-                self.expander.predecessors(&position, &mut around);
+                self.expanders[0].predecessors(&position, &mut around);
             }
             near.clear();
             near.extend(around.iter().map(|n| self.canon.key(n)));

@@ -100,9 +100,54 @@ impl Visited {
     }
 }
 
+/// A one-hash Bloom filter over a set of keys, 16 bits per key: small enough to stay in the cache,
+/// so most keys not in the set are told apart without a lookup in the big table.
+#[derive(Clone, Debug)]
+pub struct KeyFilter {
+    bits: Vec<u64>,
+    shift: u32,
+}
+
+impl KeyFilter {
+    /// A filter holding `keys`.
+    pub fn new(keys: &[u64]) -> KeyFilter {
+        let size = (16 * keys.len()).next_power_of_two().max(1 << 12);
+        let mut filter = KeyFilter {
+            bits: vec![0; size / 64],
+            shift: 64 - size.trailing_zeros(),
+        };
+        for &key in keys {
+            let bit = filter.bit(key);
+            filter.bits[bit / 64] |= 1 << (bit % 64);
+        }
+        filter
+    }
+
+    fn bit(&self, key: u64) -> usize {
+        (spread(key) >> self.shift) as usize
+    }
+
+    /// False when `key` is surely not in the set; true when it may be.
+    pub fn may_contain(&self, key: u64) -> bool {
+        let bit = self.bit(key);
+        self.bits[bit / 64] & (1 << (bit % 64)) != 0
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Visited;
+    use super::{KeyFilter, Visited};
+
+    #[test]
+    fn a_filter_holds_its_keys_and_refuses_most_others() {
+        let keys: Vec<u64> = (0..10_000u64).map(|k| k * 7919).collect();
+        let filter = KeyFilter::new(&keys);
+        assert!(keys.iter().all(|&k| filter.may_contain(k)));
+        let passed = (0..10_000u64)
+            .filter(|k| filter.may_contain(k * 7919 + 1))
+            .count();
+        assert!(passed < 1_000, "{passed} of 10,000 other keys passed");
+    }
 
     #[test]
     fn keys_are_found_after_growing_and_stored_once() {
