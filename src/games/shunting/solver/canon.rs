@@ -3,9 +3,11 @@
 //! Pieces the goal does not tell apart are interchangeable: two cars the goal does not name, two locos it
 //! does not name, or pieces of one goal group (of one kind) not named otherwise. Swapping two such
 //! pieces maps every move to a move and keeps the goal met or unmet, so positions that differ only by
-//! such a swap need the same number of moves. The key lists, class by class, the sorted slots of the
-//! class's pieces (a loco's slot with its facing bit), then the turntable positions: equal keys exactly
-//! for positions equal up to such swaps.
+//! such a swap need the same number of moves. The key holds, class by class, where the class's pieces
+//! stand (a loco's slot with its facing bit), then the turntable positions, so keys are equal exactly
+//! for positions equal up to such swaps. A class of one piece holds its slot; a class of several cars
+//! holds the set of their slots as a bit mask when the key has room for it (no sorting, so it is quick
+//! to make), else their slots in rising order.
 
 use super::SolveError;
 use crate::games::shunting::position::{MAX_PIECES, Position};
@@ -15,8 +17,13 @@ use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 #[derive(Clone, Debug)]
 pub struct Canon {
     classes: Vec<Class>,
-    slot_bits: u32,
-    table_bits: Vec<u32>,
+    /// The classes of one piece, flat for [`Canon::key`]: the piece, whether it is a loco, and where
+    /// its value goes in the key.
+    singles: Vec<(usize, bool, u32)>,
+    /// The classes of several pieces.
+    groups: Vec<Class>,
+    /// Bits per turntable, and where its position goes in the key.
+    tables: Vec<(u32, u32)>,
     pieces: usize,
 }
 
@@ -24,6 +31,22 @@ pub struct Canon {
 struct Class {
     members: Vec<usize>,
     loco: bool,
+    /// A set of slots as a bit mask (cars only), rather than each member's slot.
+    mask: bool,
+    /// Bits per member's slot (with a loco's facing bit), or of the whole mask.
+    width: u32,
+    /// Where the class's lowest bit goes in the key.
+    shift: u32,
+}
+
+impl Class {
+    fn bits(&self) -> u32 {
+        if self.mask {
+            self.width
+        } else {
+            self.width * self.members.len() as u32
+        }
+    }
 }
 
 /// Keys use at most this many bits, so `u64::MAX` is never a key.
@@ -36,6 +59,7 @@ fn bits_for(values: usize) -> u32 {
 impl Canon {
     /// The classes of interchangeable pieces for `puzzle`.
     pub fn new(puzzle: &Puzzle) -> Result<Canon, SolveError> {
+        let slot_bits = bits_for(puzzle.yard.slots.len());
         let mut labels: Vec<(Option<usize>, Option<usize>, PieceKind)> = Vec::new();
         let mut classes: Vec<Class> = Vec::new();
         for (piece, p) in puzzle.pieces.iter().enumerate() {
@@ -48,63 +72,104 @@ impl Canon {
                 Some(i) => i,
                 None => {
                     labels.push(label);
+                    let loco = p.kind == PieceKind::Loco;
                     classes.push(Class {
                         members: Vec::new(),
-                        loco: p.kind == PieceKind::Loco,
+                        loco,
+                        mask: false,
+                        width: slot_bits + u32::from(loco),
+                        shift: 0,
                     });
                     classes.len() - 1
                 }
             };
             classes[index].members.push(piece);
         }
-        let slot_bits = bits_for(puzzle.yard.slots.len());
         let table_bits: Vec<u32> = puzzle
             .yard
             .turntables
             .iter()
             .map(|t| bits_for(t.ring.len()))
             .collect();
-        let bits: u32 = classes
-            .iter()
-            .map(|c| c.members.len() as u32 * (slot_bits + u32::from(c.loco)))
-            .sum::<u32>()
-            + table_bits.iter().sum::<u32>();
+        let mut bits: u32 =
+            classes.iter().map(Class::bits).sum::<u32>() + table_bits.iter().sum::<u32>();
         if bits > KEY_BITS {
             return Err(SolveError::TooManyBits {
                 bits,
                 max: KEY_BITS,
             });
         }
+        let slots = puzzle.yard.slots.len() as u32;
+        for class in classes
+            .iter_mut()
+            .filter(|c| c.members.len() > 1 && !c.loco)
+        {
+            let grown = bits - class.bits() + slots;
+            if grown <= KEY_BITS {
+                bits = grown;
+                class.mask = true;
+                class.width = slots;
+            }
+        }
+        let mut below = bits;
+        for class in &mut classes {
+            below -= class.bits();
+            class.shift = below;
+        }
+        let tables = table_bits
+            .iter()
+            .map(|&b| {
+                below -= b;
+                (b, below)
+            })
+            .collect();
+        let singles = classes
+            .iter()
+            .filter(|c| c.members.len() == 1)
+            .map(|c| (c.members[0], c.loco, c.shift))
+            .collect();
+        let groups = classes
+            .iter()
+            .filter(|c| c.members.len() > 1)
+            .cloned()
+            .collect();
         Ok(Canon {
             classes,
-            slot_bits,
-            table_bits,
+            singles,
+            groups,
+            tables,
             pieces: puzzle.pieces.len(),
         })
     }
 
     /// The key of `position`.
     pub fn key(&self, position: &Position) -> u64 {
+        let value = |piece: usize, loco: bool| {
+            let slot = u64::from(position.slot(piece));
+            if loco {
+                slot << 1 | u64::from(position.faces_up(piece))
+            } else {
+                slot
+            }
+        };
         let mut key = 0u64;
-        for class in &self.classes {
-            let width = self.slot_bits + u32::from(class.loco);
-            let value = |piece: usize| {
-                let slot = u64::from(position.slot(piece));
-                if class.loco {
-                    slot << 1 | u64::from(position.faces_up(piece))
-                } else {
-                    slot
-                }
-            };
-            if let [piece] = class.members[..] {
-                key = key << width | value(piece);
+        for &(piece, loco, shift) in &self.singles {
+            key |= value(piece, loco) << shift;
+        }
+        for class in &self.groups {
+            if class.mask {
+                let mask = class
+                    .members
+                    .iter()
+                    .fold(0u64, |m, &piece| m | 1 << position.slot(piece));
+                key |= mask << class.shift;
                 continue;
             }
             let mut values = [0u64; MAX_PIECES];
             let n = class.members.len();
             for (i, &piece) in class.members.iter().enumerate() {
                 // Insertion sort: classes are small.
-                let v = value(piece);
+                let v = value(piece, class.loco);
                 let mut j = i;
                 while j > 0 && values[j - 1] > v {
                     values[j] = values[j - 1];
@@ -112,30 +177,36 @@ impl Canon {
                 }
                 values[j] = v;
             }
-            for &v in &values[..n] {
-                key = key << width | v;
+            for (j, &v) in values[..n].iter().rev().enumerate() {
+                key |= v << (class.shift + j as u32 * class.width);
             }
         }
-        for (t, &bits) in self.table_bits.iter().enumerate() {
-            key = key << bits | position.turntable(t) as u64;
+        for (t, &(_, shift)) in self.tables.iter().enumerate() {
+            key |= (position.turntable(t) as u64) << shift;
         }
         key
     }
 
     /// A position with this key (interchangeable pieces in piece order).
-    pub fn position(&self, mut key: u64) -> Position {
+    pub fn position(&self, key: u64) -> Position {
+        let field = |shift: u32, bits: u32| (key >> shift) & ((1u64 << bits) - 1);
         let mut tables = [0u8; crate::games::shunting::yard::MAX_TURNTABLES];
-        for (t, &bits) in self.table_bits.iter().enumerate().rev() {
-            tables[t] = (key & ((1 << bits) - 1)) as u8;
-            key >>= bits;
+        for (t, &(bits, shift)) in self.tables.iter().enumerate() {
+            tables[t] = field(shift, bits) as u8;
         }
         let mut slots = [0u8; MAX_PIECES];
         let mut facing = 0u16;
-        for class in self.classes.iter().rev() {
-            let width = self.slot_bits + u32::from(class.loco);
-            for &piece in class.members.iter().rev() {
-                let v = key & ((1 << width) - 1);
-                key >>= width;
+        for class in &self.classes {
+            if class.mask {
+                let mut mask = field(class.shift, class.width);
+                for &piece in &class.members {
+                    slots[piece] = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                }
+                continue;
+            }
+            for (j, &piece) in class.members.iter().rev().enumerate() {
+                let v = field(class.shift + j as u32 * class.width, class.width);
                 if class.loco {
                     slots[piece] = (v >> 1) as u8;
                     facing |= ((v & 1) as u16) << piece;
@@ -144,10 +215,86 @@ impl Canon {
                 }
             }
         }
-        Position::new(
-            &slots[..self.pieces],
-            facing,
-            &tables[..self.table_bits.len()],
-        )
+        Position::new(&slots[..self.pieces], facing, &tables[..self.tables.len()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::Canon;
+    use crate::games::shunting::builtin;
+    use crate::games::shunting::position::Position;
+    use crate::games::shunting::puzzle::Puzzle;
+
+    /// Positions up to `depth` moves from the start.
+    fn near_start(puzzle: &Puzzle, depth: usize) -> Vec<Position> {
+        let mut seen = HashSet::from([puzzle.start]);
+        let mut layer = vec![puzzle.start];
+        for _ in 0..depth {
+            layer = layer
+                .iter()
+                .flat_map(|p| puzzle.legal_moves(p))
+                .map(|m| m.result)
+                .filter(|p| seen.insert(*p))
+                .collect();
+        }
+        seen.into_iter().collect()
+    }
+
+    /// Checks that keys read back, and are equal exactly for positions equal up to swapping pieces
+    /// of `interchangeable`.
+    fn check(puzzle: &Puzzle, interchangeable: (usize, usize), mask: bool) {
+        let canon = Canon::new(puzzle).expect("the key fits");
+        assert_eq!(canon.groups.iter().any(|c| c.mask), mask);
+        let positions = near_start(puzzle, 3);
+        assert!(positions.len() > 100);
+        let mut keys = HashSet::new();
+        for p in &positions {
+            let key = canon.key(p);
+            assert_eq!(canon.key(&canon.position(key)), key);
+            let (a, b) = interchangeable;
+            let mut swapped = *p;
+            swapped.place(a, p.slot(b), p.faces_up(b));
+            swapped.place(b, p.slot(a), p.faces_up(a));
+            assert_eq!(canon.key(&swapped), key, "a swap of interchangeable pieces");
+            keys.insert(key);
+        }
+        let classes: HashSet<Vec<(u8, bool)>> = positions
+            .iter()
+            .map(|p| {
+                let mut pieces: Vec<(u8, bool)> = (0..puzzle.pieces.len())
+                    .map(|i| (p.slot(i), p.faces_up(i)))
+                    .collect();
+                let (a, b) = interchangeable;
+                if pieces[a] > pieces[b] {
+                    pieces.swap(a, b);
+                }
+                pieces
+            })
+            .collect();
+        assert_eq!(keys.len(), classes.len(), "one key per class of positions");
+    }
+
+    #[test]
+    fn inglenook_keys_hold_the_free_wagons_as_a_set_of_slots() {
+        let puzzle = builtin::puzzle("inglenook-hard-1")
+            .expect("built in")
+            .expect("it loads");
+        let w6 = puzzle.find_piece("W6").expect("W6");
+        let w7 = puzzle.find_piece("W7").expect("W7");
+        check(&puzzle, (w6, w7), true);
+    }
+
+    #[test]
+    fn unnamed_locos_are_interchangeable_with_their_facings() {
+        let text = "yard = \"inglenook\"\n\
+            [[piece]]\nname = \"L1\"\nkind = \"loco\"\nat = \"H4\"\nfacing = \"up\"\n\
+            [[piece]]\nname = \"L2\"\nkind = \"loco\"\nat = \"A5\"\nfacing = \"down\"\n\
+            [[piece]]\nname = \"W1\"\nat = \"B1\"\n\
+            [goal.at]\nW1 = \"C1\"\n";
+        let puzzle = Puzzle::from_toml(text).expect("the puzzle loads");
+        check(&puzzle, (0, 1), false);
     }
 }
