@@ -142,6 +142,17 @@ impl Canon {
         })
     }
 
+    /// Per piece: the index of its class of interchangeable pieces.
+    pub fn classes_of(&self) -> Vec<usize> {
+        let mut class_of = vec![0; self.pieces];
+        for (c, class) in self.classes.iter().enumerate() {
+            for &piece in &class.members {
+                class_of[piece] = c;
+            }
+        }
+        class_of
+    }
+
     /// The key of `position`.
     pub fn key(&self, position: &Position) -> u64 {
         let value = |piece: usize, loco: bool| {

@@ -1,7 +1,7 @@
 //! The exact solver: the fewest moves from a puzzle's start to its goal, and one way to do it.
 //!
 //! Every stop is one move, so the solver searches positions breadth first; the first goal position
-//! reached is reached in the fewest moves. Five things keep the search small without giving up that
+//! reached is reached in the fewest moves. Six things keep the search small without giving up that
 //! guarantee:
 //!
 //! - **Interchangeable pieces** ([`canon`]): pieces the goal does not tell apart (two unnamed cars, two
@@ -28,6 +28,8 @@
 //! - **Nothing ahead of the loco** ([`front`]): in yards like Inglenook no move ever puts a car where
 //!   the loco's front could drive, so the search from the goal drops positions that have one there;
 //!   no route from the start passes them.
+//! - **The backward frontier most like the start first** ([`order`]): the search stops at the first
+//!   meeting, so the final layer is cut short the sooner it comes.
 //! - **Orientation classes** ([`orient`]): goal positions where a loco would face a way no sequence
 //!   of moves can turn it (no turntable or reversing loop) are never listed, so the backward search
 //!   does not grow from positions that cannot be reached.
@@ -42,6 +44,7 @@ mod front;
 mod goals;
 mod layer;
 mod links;
+mod order;
 mod orient;
 mod search;
 mod visited;
@@ -55,6 +58,7 @@ use super::puzzle::Puzzle;
 use canon::Canon;
 pub use expand::Expander;
 use front::FrontClear;
+use order::Likeness;
 use search::Search;
 
 /// Why a puzzle has no answer from the solver.
@@ -143,6 +147,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveE
         puzzle,
         canon: &canon,
         front: FrontClear::new(puzzle, expander.links()),
+        likeness: Likeness::new(puzzle, &canon),
         expanders: vec![expander; options.threads.max(1)],
         max_states: options.max_states,
     };

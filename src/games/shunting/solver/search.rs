@@ -11,6 +11,7 @@ use super::canon::Canon;
 use super::expand::Expander;
 use super::front::FrontClear;
 use super::layer::Neighbours;
+use super::order::Likeness;
 use super::visited::{KeyFilter, Visited};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
@@ -67,6 +68,8 @@ pub struct Search<'a> {
     /// Where it applies, the invariant every position reachable from the start keeps: the search
     /// from the goal drops positions without it.
     pub front: Option<FrontClear>,
+    /// The order the search from the goal widens its frontier in.
+    pub likeness: Likeness,
     pub max_states: usize,
 }
 
@@ -146,6 +149,9 @@ impl Search<'_> {
             layers,
             from_goal,
         } = side;
+        if let (true, Some(frontier)) = (*from_goal, layers.last_mut()) {
+            self.likeness.sort(self.canon, frontier);
+        }
         let frontier = layers.last().map_or(&[][..], Vec::as_slice);
         let mut next = Vec::with_capacity(frontier.len() * 4);
         let mut parts = Vec::new();
