@@ -16,10 +16,18 @@ const PUZZLES: &[&str] = &[
     "junction-1",
 ];
 
+/// The hard starts, also on one thread: the search stores each layer on one thread anyway, and this
+/// shows what the other threads add.
+const ONE_THREAD: &[&str] = &["inglenook-hard-1", "inglenook-hard-2", "inglenook-hard-3"];
+
 fn solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("shunting_solve");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(5));
+    let one_thread = SolveOptions {
+        threads: 1,
+        ..SolveOptions::default()
+    };
     for &name in PUZZLES {
         let puzzle = builtin::puzzle(name)
             .expect("a built-in puzzle")
@@ -27,6 +35,11 @@ fn solver(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| solve(black_box(&puzzle), &SolveOptions::default()).map(|s| s.optimum()))
         });
+        if ONE_THREAD.contains(&name) {
+            group.bench_function(format!("{name}/one-thread"), |b| {
+                b.iter(|| solve(black_box(&puzzle), &one_thread).map(|s| s.optimum()))
+            });
+        }
     }
     group.finish();
 }
