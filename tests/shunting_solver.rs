@@ -334,3 +334,21 @@ fn the_answer_does_not_depend_on_the_number_of_threads() {
         assert_eq!(answers[0], answers[2], "card {number}");
     }
 }
+
+#[test]
+fn a_search_on_several_threads_past_its_limit_says_too_large() {
+    let puzzle = roundhouse::games::shunting::builtin::puzzle("inglenook-hard-1")
+        .expect("built in")
+        .expect("it loads");
+    let options = SolveOptions {
+        max_states: 60_000,
+        threads: 2,
+        ..SolveOptions::default()
+    };
+    match solve(&puzzle, &options) {
+        Err(SolveError::TooLarge { explored }) => {
+            assert!((60_000..200_000).contains(&explored), "{explored}")
+        }
+        other => panic!("expected too large, got {other:?}"),
+    }
+}

@@ -7,7 +7,7 @@ use super::yard::{MAX_TURNTABLES, SlotId};
 pub const MAX_PIECES: usize = 16;
 
 /// Marks an unused piece entry.
-const NOWHERE: SlotId = SlotId::MAX;
+pub const NOWHERE: SlotId = SlotId::MAX;
 
 /// The changing state: piece `i`'s slot, loco facings as bits, turntable positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +29,20 @@ impl Position {
         position.slots[..slots.len()].copy_from_slice(slots);
         position.tables[..tables.len()].copy_from_slice(tables);
         position
+    }
+
+    /// A position from whole arrays: `slots` holds [`NOWHERE`] past the last piece, `tables` zero past
+    /// the last turntable.
+    pub(super) fn from_arrays(
+        slots: [SlotId; MAX_PIECES],
+        facing_up: u16,
+        tables: [u8; MAX_TURNTABLES],
+    ) -> Position {
+        Position {
+            slots,
+            facing_up,
+            tables,
+        }
     }
 
     /// The slot piece `piece` stands in.

@@ -10,7 +10,7 @@
 //! to make), else their slots in rising order.
 
 use super::SolveError;
-use crate::games::shunting::position::{MAX_PIECES, Position};
+use crate::games::shunting::position::{MAX_PIECES, NOWHERE, Position};
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 
 /// Packs positions of one puzzle into keys and back.
@@ -205,7 +205,7 @@ impl Canon {
         for (t, &(bits, shift)) in self.tables.iter().enumerate() {
             tables[t] = field(shift, bits) as u8;
         }
-        let mut slots = [0u8; MAX_PIECES];
+        let mut slots = [NOWHERE; MAX_PIECES];
         let mut facing = 0u16;
         for class in &self.classes {
             if class.mask {
@@ -226,7 +226,7 @@ impl Canon {
                 }
             }
         }
-        Position::new(&slots[..self.pieces], facing, &tables[..self.tables.len()])
+        Position::from_arrays(slots, facing, tables)
     }
 }
 

@@ -35,7 +35,8 @@ use crate::games::shunting::yard::Heading;
 #[derive(Clone, Debug)]
 pub struct FrontClear {
     loco: usize,
-    pieces: usize,
+    /// Every piece but the loco.
+    cars: Vec<usize>,
     /// Per heading (`Node`): the slots reachable ahead of it, as bits.
     ahead: Vec<u64>,
 }
@@ -55,7 +56,7 @@ impl FrontClear {
             .collect();
         let front = FrontClear {
             loco,
-            pieces: puzzle.pieces.len(),
+            cars: (0..puzzle.pieces.len()).filter(|&p| p != loco).collect(),
             ahead,
         };
         let start = front.front(&puzzle.start);
@@ -72,9 +73,8 @@ impl FrontClear {
     /// Whether no piece but the loco stands ahead of the loco's front in `position`.
     pub fn holds(&self, position: &Position) -> bool {
         let ahead = self.ahead[usize::from(self.front(position))];
-        (0..self.pieces)
-            .filter(|&p| p != self.loco)
-            .all(|p| ahead & (1 << position.slot(p)) == 0)
+        let cars = (self.cars.iter()).fold(0u64, |m, &p| m | 1 << position.slot(p));
+        ahead & cars == 0
     }
 
     /// Whether every drive keeps the invariant, for every front the loco can reach from `start`.

@@ -1,11 +1,17 @@
-//! The first half of widening a side of the search by one layer, spread over threads: the neighbours
-//! of a run of frontier keys (successors, or predecessors searching from the goal), keyed and kept
-//! when the side has not seen them before.
+//! Widening one side of the search by a layer, on several threads.
 //!
-//! The side's set of seen keys is only read here, so every thread shares it; the search then stores
-//! the kept keys itself, one part after another in frontier order, and drops repeats within the layer.
-//! That second half sees exactly what a single thread would have found, so the layer, its order, the
-//! meeting found and the states counted are the same whatever the number of threads.
+//! The frontier is cut into runs. For each run, some thread finds the neighbours of its keys
+//! (successors, or predecessors searching from the goal), keys them, and keeps those the side had not
+//! seen before this layer: that set does not change during the layer, so every thread reads it at
+//! once. One thread, the caller's, then stores the kept keys run after run in frontier order in a set
+//! of its own for the layer, dropping repeats, while the other threads go on with later runs. That
+//! storing sees exactly what a single thread working through the frontier would have seen, so the
+//! layer, its order, the meeting found and the states counted are the same whatever the number of
+//! threads.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use super::canon::Canon;
 use super::expand::Expander;
@@ -13,78 +19,135 @@ use super::front::FrontClear;
 use super::visited::Visited;
 use crate::games::shunting::position::Position;
 
-/// Runs shorter than this are worked on one thread: starting another costs more than it saves.
-const MIN_SPLIT: usize = 2_048;
+/// Frontier keys one thread works on at a time.
+const RUN: usize = 4_096;
+/// Keys whose home slots are read ahead at once while storing.
+const WARM: usize = 64;
 
-/// What finding the neighbours of one side's frontier keys needs to know.
-pub struct Neighbours<'s> {
+/// What widening one side by a layer needs to know.
+pub struct Layer<'s> {
     pub canon: &'s Canon,
     /// The invariant of positions reachable from the start, applied searching from the goal.
     pub front: Option<&'s FrontClear>,
     pub from_goal: bool,
+    /// Every key the side saw before this layer.
     pub seen: &'s Visited,
+    /// Give up once the layer has stored more than this many keys.
+    pub room: usize,
 }
 
-/// The kept neighbours of one part of a run of frontier keys.
+/// How widening a layer ended.
+#[derive(Debug)]
+pub enum Widened {
+    /// The whole layer: the keys first reached, in order.
+    Layer(Vec<u64>),
+    /// A key that meets the goal or the other side, the frontier key it was reached from, and the
+    /// keys the layer had stored by then.
+    Met { key: u64, from: u64, stored: usize },
+    /// The layer stored more keys than there was room for (how many).
+    Full(usize),
+}
+
+/// The kept neighbours of one run.
 #[derive(Debug, Default)]
-pub struct Kept {
-    /// Keys the side had not seen, in the order found (a key may repeat).
-    pub keys: Vec<u64>,
+struct Kept {
+    /// Keys the side had not seen before the layer, in the order found (a key may repeat).
+    keys: Vec<u64>,
     /// For each key, the index in the run of the frontier key it was reached from.
-    pub from: Vec<u32>,
-    /// The index in `keys` of the first key that meets the goal or the other side; nothing after it
-    /// is kept.
-    pub meets: Option<usize>,
+    from: Vec<u32>,
+    /// The index in `keys` of the first key that meets; nothing after it is kept.
+    meets: Option<usize>,
 }
 
-impl Neighbours<'_> {
-    /// Fills `parts` with the kept neighbours of `run`, split into one part per expander, each worked
-    /// on its own thread (the first on this one). `meets` tells whether a key (with its position) ends
-    /// the search.
-    pub fn collect(
+impl Layer<'_> {
+    /// Widens `frontier` by one layer with one thread per expander (the first on this one).
+    /// `meets` tells whether a key (with its position) ends the search.
+    pub fn widen(
         &self,
         expanders: &mut [Expander<'_>],
-        run: &[u64],
+        frontier: &[u64],
         meets: &(impl Fn(&Position, u64) -> bool + Sync),
-        parts: &mut Vec<Kept>,
-    ) {
-        let threads = if run.len() < MIN_SPLIT {
-            1
-        } else {
-            expanders.len()
+    ) -> Widened {
+        let runs: Vec<&[u64]> = frontier.chunks(RUN).collect();
+        let mut store = Store {
+            fresh: Visited::default(),
+            next: Vec::with_capacity(frontier.len() * 2),
+            room: self.room,
         };
-        let size = run.len().div_ceil(threads).max(1);
-        parts.resize_with(threads, Kept::default);
+        let (first, others) = expanders.split_first_mut().expect("at least one expander");
+        if runs.len() < 2 || others.is_empty() {
+            for (r, run) in runs.iter().enumerate() {
+                let kept = self.keep(first, run, meets);
+                if let Some(end) = store.store(&kept, runs[r]) {
+                    return end;
+                }
+            }
+            return Widened::Layer(store.next);
+        }
+        let claimed = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let claim = || {
+            let r = claimed.fetch_add(1, Ordering::Relaxed);
+            (r < runs.len() && !stop.load(Ordering::Relaxed)).then_some(r)
+        };
+        let (sender, receiver) = mpsc::channel::<(usize, Kept)>();
         std::thread::scope(|scope| {
-            let mut jobs = expanders
-                .iter_mut()
-                .zip(parts.iter_mut())
-                .zip(run.chunks(size).enumerate());
-            let first = jobs.next();
-            for ((expander, kept), (i, part)) in jobs {
-                scope.spawn(move || self.collect_part(expander, part, i * size, meets, kept));
+            for expander in others {
+                let sender = sender.clone();
+                let (claim, runs) = (&claim, &runs);
+                scope.spawn(move || {
+                    while let Some(r) = claim() {
+                        if sender
+                            .send((r, self.keep(expander, runs[r], meets)))
+                            .is_err()
+                        {
+                            break;
+                        }
+                    }
+                });
             }
-            if let Some(((expander, kept), (_, part))) = first {
-                self.collect_part(expander, part, 0, meets, kept);
-            }
-        });
-        parts.truncate(run.len().div_ceil(size));
+            drop(sender);
+            let mut ready: BTreeMap<usize, Kept> = BTreeMap::new();
+            let mut due = 0;
+            let end = loop {
+                if let Some(kept) = ready.remove(&due) {
+                    if let Some(end) = store.store(&kept, runs[due]) {
+                        break Some(end);
+                    }
+                    due += 1;
+                    if due == runs.len() {
+                        break None;
+                    }
+                    continue;
+                }
+                while let Ok((r, kept)) = receiver.try_recv() {
+                    ready.insert(r, kept);
+                }
+                if ready.contains_key(&due) {
+                    continue;
+                }
+                if let Some(r) = claim() {
+                    ready.insert(r, self.keep(first, runs[r], meets));
+                } else if let Ok((r, kept)) = receiver.recv() {
+                    ready.insert(r, kept);
+                }
+            };
+            stop.store(true, Ordering::Relaxed);
+            end.unwrap_or(Widened::Layer(std::mem::take(&mut store.next)))
+        })
     }
 
-    fn collect_part(
+    /// The neighbours of `run` the side had not seen before the layer, up to the first that meets.
+    fn keep(
         &self,
         expander: &mut Expander<'_>,
-        part: &[u64],
-        offset: usize,
+        run: &[u64],
         meets: &impl Fn(&Position, u64) -> bool,
-        kept: &mut Kept,
-    ) {
-        kept.keys.clear();
-        kept.from.clear();
-        kept.meets = None;
+    ) -> Kept {
+        let mut kept = Kept::default();
         let mut around = Vec::new();
         let mut keys = Vec::new();
-        for (i, &from) in part.iter().enumerate() {
+        for (i, &from) in run.iter().enumerate() {
             let position = self.canon.position(from);
             around.clear();
             if self.from_goal {
@@ -103,12 +166,42 @@ impl Neighbours<'_> {
                     continue;
                 }
                 kept.keys.push(key);
-                kept.from.push((offset + i) as u32);
+                kept.from.push(i as u32);
                 if meets(n, key) {
                     kept.meets = Some(kept.keys.len() - 1);
-                    return;
+                    return kept;
                 }
             }
         }
+        kept
+    }
+}
+
+/// The keys a layer has stored so far.
+struct Store {
+    fresh: Visited,
+    next: Vec<u64>,
+    room: usize,
+}
+
+impl Store {
+    /// Stores the kept keys of `run`; how the layer ends, if it does here.
+    fn store(&mut self, kept: &Kept, run: &[u64]) -> Option<Widened> {
+        for (i, &key) in kept.keys.iter().enumerate() {
+            if i % WARM == 0 {
+                let batch = &kept.keys[i..kept.keys.len().min(i + WARM)];
+                std::hint::black_box(self.fresh.warm(batch));
+            }
+            let new = self.fresh.insert(key);
+            if kept.meets == Some(i) {
+                let from = run[kept.from[i] as usize];
+                let stored = self.fresh.len();
+                return Some(Widened::Met { key, from, stored });
+            }
+            if new {
+                self.next.push(key);
+            }
+        }
+        (self.fresh.len() > self.room).then(|| Widened::Full(self.fresh.len()))
     }
 }

@@ -10,14 +10,12 @@ use super::SolveError;
 use super::canon::Canon;
 use super::expand::Expander;
 use super::front::FrontClear;
-use super::layer::Neighbours;
+use super::layer::{Layer, Widened};
 use super::order::Likeness;
 use super::visited::{KeyFilter, Visited};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
 
-/// Frontier keys widened between two stores of what they reached.
-const RUN: usize = 1 << 15;
 /// Keys whose home slots are read ahead at once while storing.
 const WARM: usize = 64;
 
@@ -57,6 +55,8 @@ impl Side {
 struct Reached {
     key: u64,
     from: u64,
+    /// Keys both sides stored, the widened layer's so far included.
+    explored: usize,
 }
 
 /// What one search needs to know.
@@ -105,10 +105,14 @@ impl Search<'_> {
             let filter = KeyFilter::new(other.frontier());
             let meets = |_: &Position, k| filter.may_contain(k) && other.seen.contains(k);
             let meet = self.expand(widened, other, meets)?;
-            let Some(Reached { key, from }) = meet else {
+            let Some(Reached {
+                key,
+                from,
+                explored,
+            }) = meet
+            else {
                 continue;
             };
-            let explored = forward.seen.len() + backward.seen.len();
             // The meeting key lies in the other side's frontier (see `expand`).
             let (to_meet, from_meet) = if forward_turn {
                 let mut head = self.route_back(&forward, from, forward.depth())?;
@@ -153,39 +157,34 @@ impl Search<'_> {
             self.likeness.sort(self.canon, frontier);
         }
         let frontier = layers.last().map_or(&[][..], Vec::as_slice);
-        let mut next = Vec::with_capacity(frontier.len() * 4);
-        let mut parts = Vec::new();
-        for run in frontier.chunks(RUN) {
-            let neighbours = Neighbours {
-                canon: self.canon,
-                front: self.front.as_ref(),
-                from_goal: *from_goal,
-                seen,
-            };
-            neighbours.collect(&mut self.expanders, run, &stop, &mut parts);
-            for kept in &parts {
-                for (i, &key) in kept.keys.iter().enumerate() {
+        let known = seen.len() + other.seen.len();
+        let layer = Layer {
+            canon: self.canon,
+            front: self.front.as_ref(),
+            from_goal: *from_goal,
+            seen,
+            room: self.max_states.saturating_sub(known),
+        };
+        match layer.widen(&mut self.expanders, frontier, &stop) {
+            Widened::Layer(next) => {
+                for (i, &key) in next.iter().enumerate() {
                     if i % WARM == 0 {
-                        let batch = &kept.keys[i..kept.keys.len().min(i + WARM)];
-                        std::hint::black_box(seen.warm(batch));
+                        std::hint::black_box(seen.warm(&next[i..next.len().min(i + WARM)]));
                     }
-                    let new = seen.insert(key);
-                    if kept.meets == Some(i) {
-                        let from = run[kept.from[i] as usize];
-                        return Ok(Some(Reached { key, from }));
-                    }
-                    if new {
-                        next.push(key);
-                    }
+                    seen.insert(key);
                 }
-                let explored = seen.len() + other.seen.len();
-                if explored > self.max_states {
-                    return Err(SolveError::TooLarge { explored });
-                }
+                layers.push(next);
+                Ok(None)
             }
+            Widened::Met { key, from, stored } => Ok(Some(Reached {
+                key,
+                from,
+                explored: known + stored,
+            })),
+            Widened::Full(stored) => Err(SolveError::TooLarge {
+                explored: known + stored,
+            }),
         }
-        layers.push(next);
-        Ok(None)
     }
 
     /// Whether `position` keeps the invariant of positions reachable from the start (when one applies).
@@ -230,11 +229,16 @@ impl Search<'_> {
         let puzzle = self.puzzle;
         while !side.frontier().is_empty() {
             let solved = self.expand(&mut side, &none, |n, _| puzzle.is_solved(n))?;
-            if let Some(Reached { key, from }) = solved {
+            if let Some(Reached {
+                key,
+                from,
+                explored,
+            }) = solved
+            {
                 let mut keys = self.route_back(&side, from, side.depth())?;
                 keys.reverse();
                 keys.push(key);
-                return Ok((keys, side.seen.len()));
+                return Ok((keys, explored));
             }
         }
         Err(SolveError::Unsolvable {
