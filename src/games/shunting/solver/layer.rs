@@ -16,6 +16,7 @@ use std::sync::mpsc;
 use super::canon::Canon;
 use super::expand::Expander;
 use super::front::FrontClear;
+use super::order::Likeness;
 use super::visited::Visited;
 use crate::games::shunting::position::Position;
 
@@ -30,6 +31,8 @@ pub struct Layer<'s> {
     /// The invariant of positions reachable from the start, applied searching from the goal.
     pub front: Option<&'s FrontClear>,
     pub from_goal: bool,
+    /// Where the layer is kept most like the start first (see [`super::order`]).
+    pub likeness: Option<&'s Likeness>,
     /// Every key the side saw before this layer.
     pub seen: &'s Visited,
     /// Give up once the layer has stored more than this many keys.
@@ -55,6 +58,8 @@ struct Kept {
     keys: Vec<u64>,
     /// For each key, the index in the run of the frontier key it was reached from.
     from: Vec<u32>,
+    /// For each key, how like the start its position is (0 when the layer is not ordered).
+    likeness: Vec<u8>,
     /// The index in `keys` of the first key that meets; nothing after it is kept.
     meets: Option<usize>,
 }
@@ -71,7 +76,7 @@ impl Layer<'_> {
         let runs: Vec<&[u64]> = frontier.chunks(RUN).collect();
         let mut store = Store {
             fresh: Visited::default(),
-            next: Vec::with_capacity(frontier.len() * 2),
+            next: Vec::new(),
             room: self.room,
         };
         let (first, others) = expanders.split_first_mut().expect("at least one expander");
@@ -82,7 +87,7 @@ impl Layer<'_> {
                     return end;
                 }
             }
-            return Widened::Layer(store.next);
+            return Widened::Layer(store.layer());
         }
         let claimed = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
@@ -133,7 +138,7 @@ impl Layer<'_> {
                 }
             };
             stop.store(true, Ordering::Relaxed);
-            end.unwrap_or(Widened::Layer(std::mem::take(&mut store.next)))
+            end.unwrap_or_else(|| Widened::Layer(store.layer()))
         })
     }
 
@@ -167,6 +172,8 @@ impl Layer<'_> {
                 }
                 kept.keys.push(key);
                 kept.from.push(i as u32);
+                kept.likeness
+                    .push(self.likeness.map_or(0, |l| l.score(n) as u8));
                 if meets(n, key) {
                     kept.meets = Some(kept.keys.len() - 1);
                     return kept;
@@ -180,7 +187,8 @@ impl Layer<'_> {
 /// The keys a layer has stored so far.
 struct Store {
     fresh: Visited,
-    next: Vec<u64>,
+    /// The keys first reached, by likeness to the start (each in the order found).
+    next: Vec<Vec<u64>>,
     room: usize,
 }
 
@@ -199,9 +207,22 @@ impl Store {
                 return Some(Widened::Met { key, from, stored });
             }
             if new {
-                self.next.push(key);
+                let likeness = usize::from(kept.likeness[i]);
+                if self.next.len() <= likeness {
+                    self.next.resize_with(likeness + 1, Vec::new);
+                }
+                self.next[likeness].push(key);
             }
         }
         (self.fresh.len() > self.room).then(|| Widened::Full(self.fresh.len()))
+    }
+
+    /// The layer: the keys most like the start first, each group in the order found.
+    fn layer(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.next)
+            .into_iter()
+            .rev()
+            .flatten()
+            .collect()
     }
 }

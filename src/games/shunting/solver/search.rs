@@ -83,11 +83,12 @@ impl Search<'_> {
         if goals.contains(&start) {
             return Ok((vec![start], 1));
         }
-        let goals: Vec<u64> = goals
+        let mut goals: Vec<u64> = goals
             .iter()
             .copied()
             .filter(|&k| self.reachable(&self.canon.position(k)))
             .collect();
+        self.likeness.sort(self.canon, &mut goals);
         let mut forward = Side::new(&[start], false);
         let mut backward = Side::new(&goals, true);
         loop {
@@ -153,15 +154,13 @@ impl Search<'_> {
             layers,
             from_goal,
         } = side;
-        if let (true, Some(frontier)) = (*from_goal, layers.last_mut()) {
-            self.likeness.sort(self.canon, frontier);
-        }
         let frontier = layers.last().map_or(&[][..], Vec::as_slice);
         let known = seen.len() + other.seen.len();
         let layer = Layer {
             canon: self.canon,
             front: self.front.as_ref(),
             from_goal: *from_goal,
+            likeness: from_goal.then_some(&self.likeness),
             seen,
             room: self.max_states.saturating_sub(known),
         };
