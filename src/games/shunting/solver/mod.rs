@@ -36,7 +36,9 @@
 //!
 //! Keys pack a whole position in a `u64` and live in flat open-addressing tables ([`visited`]); the
 //! number of stored positions is capped so that a yard too large answers [`SolveError::TooLarge`]
-//! instead of running out of memory.
+//! instead of running out of memory. A layer is widened on several threads ([`layer`],
+//! [`SolveOptions::threads`]) and stored on one in frontier order, so the answer, the guide and the
+//! states counted do not depend on how many threads ran.
 
 pub mod canon;
 mod expand;
