@@ -236,23 +236,8 @@ mod tests {
 
     use super::Canon;
     use crate::games::shunting::builtin;
-    use crate::games::shunting::position::Position;
     use crate::games::shunting::puzzle::Puzzle;
-
-    /// Positions up to `depth` moves from the start.
-    fn near_start(puzzle: &Puzzle, depth: usize) -> Vec<Position> {
-        let mut seen = HashSet::from([puzzle.start]);
-        let mut layer = vec![puzzle.start];
-        for _ in 0..depth {
-            layer = layer
-                .iter()
-                .flat_map(|p| puzzle.legal_moves(p))
-                .map(|m| m.result)
-                .filter(|p| seen.insert(*p))
-                .collect();
-        }
-        seen.into_iter().collect()
-    }
+    use crate::games::shunting::solver::near_start;
 
     /// Checks that keys read back, and are equal exactly for positions equal up to swapping pieces
     /// of `interchangeable`.

@@ -170,13 +170,13 @@ fn drives_from(links: &Links, front: Node) -> Option<Vec<Drive>> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashSet;
 
     use super::FrontClear;
     use crate::games::shunting::builtin;
     use crate::games::shunting::position::Position;
     use crate::games::shunting::puzzle::Puzzle;
     use crate::games::shunting::solver::links::Links;
+    use crate::games::shunting::solver::near_start;
 
     fn invariant(puzzle: &Puzzle) -> Option<FrontClear> {
         FrontClear::new(puzzle, &Links::new(&puzzle.yard))
@@ -193,27 +193,12 @@ mod tests {
         Puzzle::from_toml(&text).expect("the puzzle loads")
     }
 
-    /// Every position reachable from the start in at most `depth` moves.
-    fn reachable(puzzle: &Puzzle, depth: usize) -> Vec<Position> {
-        let mut seen = HashSet::from([puzzle.start]);
-        let mut layer = vec![puzzle.start];
-        for _ in 0..depth {
-            layer = layer
-                .iter()
-                .flat_map(|p| puzzle.legal_moves(p))
-                .map(|m| m.result)
-                .filter(|p| seen.insert(*p))
-                .collect();
-        }
-        seen.into_iter().collect()
-    }
-
     #[test]
     fn every_position_reachable_in_inglenook_keeps_nothing_ahead_of_the_loco() {
         for cars in ["A1 A2 B1 C1", "A3 A4 A5 B3 C3", "H1 H2 H3 B1 B2"] {
             let puzzle = inglenook(cars);
             let front = invariant(&puzzle).expect("Inglenook keeps the invariant");
-            let positions = reachable(&puzzle, 5);
+            let positions = near_start(&puzzle, 5);
             assert!(positions.len() > 1_000, "{cars}: {}", positions.len());
             assert!(positions.iter().all(|p| front.holds(p)), "{cars}");
         }

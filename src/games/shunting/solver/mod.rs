@@ -178,3 +178,19 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveE
         elapsed: started.elapsed(),
     })
 }
+
+/// Every position at most `depth` moves from `puzzle`'s start (for the solver's unit tests).
+#[cfg(test)]
+fn near_start(puzzle: &Puzzle, depth: usize) -> Vec<super::Position> {
+    let mut seen = std::collections::HashSet::from([puzzle.start]);
+    let mut layer = vec![puzzle.start];
+    for _ in 0..depth {
+        layer = layer
+            .iter()
+            .flat_map(|p| puzzle.legal_moves(p))
+            .map(|m| m.result)
+            .filter(|p| seen.insert(*p))
+            .collect();
+    }
+    seen.into_iter().collect()
+}
