@@ -74,8 +74,10 @@ impl Layer<'_> {
         meets: &(impl Fn(&Position, u64) -> bool + Sync),
     ) -> Widened {
         let runs: Vec<&[u64]> = frontier.chunks(RUN).collect();
+        let mut fresh = Visited::default();
+        fresh.reserve(frontier.len() * 2);
         let mut store = Store {
-            fresh: Visited::default(),
+            fresh,
             next: Vec::new(),
             room: self.room,
         };

@@ -166,6 +166,7 @@ impl Search<'_> {
         };
         match layer.widen(&mut self.expanders, frontier, &stop) {
             Widened::Layer(next) => {
+                seen.reserve(next.len());
                 for (i, &key) in next.iter().enumerate() {
                     if i % WARM == 0 {
                         std::hint::black_box(seen.warm(&next[i..next.len().min(i + WARM)]));

@@ -80,8 +80,21 @@ impl Visited {
         true
     }
 
+    /// Makes room for `more` keys beyond those stored, so that adding them grows the table at most
+    /// once (now) rather than doubling it step by step.
+    pub fn reserve(&mut self, more: usize) {
+        let slots = (10 * (self.len + more) / 7 + 1).next_power_of_two();
+        if slots > self.keys.len() {
+            self.resize(slots);
+        }
+    }
+
     fn grow(&mut self) {
-        let mut bigger = Visited::with_slots(2 * self.keys.len());
+        self.resize(2 * self.keys.len());
+    }
+
+    fn resize(&mut self, slots: usize) {
+        let mut bigger = Visited::with_slots(slots);
         for &key in &self.keys {
             if key != EMPTY {
                 let i = bigger.find(key);
@@ -157,7 +170,16 @@ mod tests {
         }
         assert_eq!(visited.len(), 100_000);
         assert!(!visited.insert(7919));
-        assert_eq!(visited.len(), 100_000);
+        visited.reserve(300_000);
+        let slots = visited.keys.len();
+        for k in 100_000..400_000u64 {
+            assert!(visited.insert(k * 7919));
+        }
+        assert_eq!(visited.keys.len(), slots, "no growth after reserving");
+        for k in 100_000..400_000u64 {
+            assert!(!visited.insert(k * 7919));
+        }
+        assert_eq!(visited.len(), 400_000);
         assert!((0..100_000u64).all(|k| visited.contains(k * 7919)));
         assert!(!visited.contains(3));
         assert!(!visited.contains(7920));
