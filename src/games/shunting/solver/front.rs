@@ -171,12 +171,14 @@ fn drives_from(links: &Links, front: Node) -> Option<Vec<Drive>> {
 #[cfg(test)]
 mod tests {
 
-    use super::FrontClear;
+    use super::{FrontClear, reach};
     use crate::games::shunting::builtin;
     use crate::games::shunting::position::Position;
     use crate::games::shunting::puzzle::Puzzle;
     use crate::games::shunting::solver::links::Links;
+    use crate::games::shunting::solver::links::node;
     use crate::games::shunting::solver::near_start;
+    use crate::games::shunting::yard::Heading;
 
     fn invariant(puzzle: &Puzzle) -> Option<FrontClear> {
         FrontClear::new(puzzle, &Links::new(&puzzle.yard))
@@ -243,46 +245,26 @@ mod tests {
         let mut facing_the_cars = inglenook("A1 B1");
         facing_the_cars.start = with(&facing_the_cars, 0, "H1", false);
         assert!(invariant(&facing_the_cars).is_none(), "the start breaks it");
-        // A run-round loop lets the loco get to the other side of its cars.
-        let run_round = Puzzle::from_toml(
-            r#"
-[[piece]]
-name = "L1"
-kind = "loco"
-at = "H1"
-facing = "down"
-[[piece]]
-name = "C1"
-at = "X1"
-[goal.at]
-C1 = "K2"
-[yard]
-name = "loop"
-buffers = ["H.start", "K.end"]
-[[yard.track]]
-name = "H"
-slots = 2
-[[yard.track]]
-name = "X"
-slots = 2
-[[yard.track]]
-name = "Y"
-slots = 2
-[[yard.track]]
-name = "K"
-slots = 2
-[[yard.turnout]]
-name = "P"
-stem = "H.end"
-legs = ["X.start", "Y.start"]
-[[yard.turnout]]
-name = "Q"
-stem = "K.start"
-legs = ["X.end", "Y.end"]
-"#,
-        )
-        .expect("the loop loads");
-        assert!(invariant(&run_round).is_none(), "a loop");
+        // Timesaver's run-round loop lets the loco get to the other side of its cars, though nothing
+        // stands ahead of it at the start.
+        let timesaver = builtin::puzzle("timesaver-1")
+            .expect("built in")
+            .expect("it loads");
+        let links = Links::new(&timesaver.yard);
+        let loco = timesaver.locos().next().expect("a loco");
+        let front = node(Heading {
+            slot: timesaver.start.slot(loco),
+            up: timesaver.start.faces_up(loco),
+        });
+        let ahead = reach(&links, front, timesaver.yard.slots.len());
+        let cars = (0..timesaver.pieces.len()).filter(|&p| p != loco);
+        assert!(
+            cars.into_iter()
+                .all(|p| ahead & (1 << timesaver.start.slot(p)) == 0)
+        );
+        assert_eq!(timesaver.locos().count(), 1);
+        assert!(timesaver.yard.turntables.is_empty());
+        assert!(invariant(&timesaver).is_none(), "a loop");
         for name in ["timesaver-1", "junction-1", "shed-1"] {
             let puzzle = builtin::puzzle(name).expect("built in").expect("it loads");
             if puzzle.locos().count() > 1 || !puzzle.yard.turntables.is_empty() {

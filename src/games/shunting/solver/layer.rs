@@ -22,8 +22,6 @@ use crate::games::shunting::position::Position;
 
 /// Frontier keys one thread works on at a time.
 const RUN: usize = 4_096;
-/// Keys whose home slots are read ahead at once while storing.
-const WARM: usize = 64;
 
 /// What widening one side by a layer needs to know.
 pub struct Layer<'s> {
@@ -198,10 +196,7 @@ impl Store {
     /// Stores the kept keys of `run`; how the layer ends, if it does here.
     fn store(&mut self, kept: &Kept, run: &[u64]) -> Option<Widened> {
         for (i, &key) in kept.keys.iter().enumerate() {
-            if i % WARM == 0 {
-                let batch = &kept.keys[i..kept.keys.len().min(i + WARM)];
-                std::hint::black_box(self.fresh.warm(batch));
-            }
+            self.fresh.warm_ahead(&kept.keys, i);
             let new = self.fresh.insert(key);
             if kept.meets == Some(i) {
                 let from = run[kept.from[i] as usize];

@@ -16,9 +16,6 @@ use super::visited::{KeyFilter, Visited};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
 
-/// Keys whose home slots are read ahead at once while storing.
-const WARM: usize = 64;
-
 /// One direction of the search: every key seen, and the keys first reached at each depth.
 struct Side {
     seen: Visited,
@@ -166,13 +163,7 @@ impl Search<'_> {
         };
         match layer.widen(&mut self.expanders, frontier, &stop) {
             Widened::Layer(next) => {
-                seen.reserve(next.len());
-                for (i, &key) in next.iter().enumerate() {
-                    if i % WARM == 0 {
-                        std::hint::black_box(seen.warm(&next[i..next.len().min(i + WARM)]));
-                    }
-                    seen.insert(key);
-                }
+                seen.insert_all(&next);
                 layers.push(next);
                 Ok(None)
             }

@@ -6,6 +6,9 @@
 //! reads the home slots of a whole batch of keys first; those reads do not depend on each other, so
 //! the processor overlaps their cache misses, and the lookups that follow find the slots cached.
 
+/// Keys whose home slots [`Visited::warm_ahead`] reads at once.
+const WARM_BATCH: usize = 64;
+
 /// Marks a free slot (keys use at most 63 bits, so it is never a key).
 const EMPTY: u64 = u64::MAX;
 
@@ -103,6 +106,24 @@ impl Visited {
         }
         bigger.len = self.len;
         *self = bigger;
+    }
+
+    /// Going through `keys` in order and at `keys[i]`: every [`WARM_BATCH`] keys, reads ahead the home
+    /// slots of the next batch (see [`Visited::warm`]).
+    pub fn warm_ahead(&self, keys: &[u64], i: usize) {
+        if i.is_multiple_of(WARM_BATCH) {
+            let batch = &keys[i..keys.len().min(i + WARM_BATCH)];
+            std::hint::black_box(self.warm(batch));
+        }
+    }
+
+    /// Stores every key of `keys`, making room for them first.
+    pub fn insert_all(&mut self, keys: &[u64]) {
+        self.reserve(keys.len());
+        for (i, &key) in keys.iter().enumerate() {
+            self.warm_ahead(keys, i);
+            self.insert(key);
+        }
     }
 
     /// Reads the home slot of every key in `keys`, so that the lookups of the batch that follow find
