@@ -4,8 +4,8 @@
 use std::io::{BufRead, Write};
 
 use crate::games::shunting::present::yard_text;
-use crate::games::shunting::{Move, Puzzle};
-use crate::table::daily::{Attempt, Refusal, goal_text};
+use crate::games::shunting::{Move, Puzzle, Refusal, Session};
+use crate::table::daily::goal_text;
 
 /// A puzzle to play and what is known of its solution.
 pub struct PuzzleSession<'p> {
@@ -44,7 +44,7 @@ pub fn play_puzzle<R: BufRead, W: Write>(
     mut output: W,
 ) -> std::io::Result<PuzzleEnd> {
     let optimum = session.guide.as_ref().map(Vec::len);
-    let mut attempt = Attempt::new(session.puzzle, optimum);
+    let mut attempt = Session::new(session.puzzle, optimum);
     writeln!(output, "{} · {}", session.heading, session.puzzle.title)?;
     match (optimum, attempt.limit()) {
         (Some(o), Some(m)) => writeln!(output, "Par {o} moves · limit {m}")?,
@@ -62,22 +62,28 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             "quit" | "exit" | "q" => break,
             "help" | "h" | "?" => writeln!(output, "{HELP}")?,
             "moves" | "legal" => {
-                for m in attempt.legal() {
+                let legal = attempt.legal();
+                if legal.is_empty() {
+                    writeln!(output, "No move is possible from here: `undo` or `reset`.")?;
+                }
+                for m in legal {
                     writeln!(output, "  {}  ({})", m.action, m.action.label())?;
                 }
             }
             "undo" => match attempt.undo() {
-                Some(undone) => {
+                Ok(undone) => {
                     writeln!(output, "Took back {undone}.")?;
                     show(&mut output, &attempt)?;
                 }
-                None => writeln!(output, "There is no move to undo: you are at the start.")?,
+                Err(refusal) => writeln!(output, "{refusal}")?,
             },
-            "reset" => {
-                let taken = attempt.reset();
-                writeln!(output, "Back to the start ({taken} moves taken back).")?;
-                show(&mut output, &attempt)?;
-            }
+            "reset" => match attempt.reset() {
+                Ok(taken) => {
+                    writeln!(output, "Back to the start ({taken} moves taken back).")?;
+                    show(&mut output, &attempt)?;
+                }
+                Err(refusal) => writeln!(output, "{refusal}")?,
+            },
             "guide" => match &session.guide {
                 Some(guide) if session.guide_open => write_guide(&mut output, guide)?,
                 Some(_) => writeln!(
@@ -94,7 +100,7 @@ pub fn play_puzzle<R: BufRead, W: Write>(
                 }
                 break;
             }
-            _ => match attempt.play(text) {
+            _ => match attempt.play_text(text) {
                 Ok(played) => {
                     writeln!(output, "Move {}: {played}", attempt.count())?;
                     show(&mut output, &attempt)?;
@@ -133,7 +139,7 @@ pub fn play_puzzle<R: BufRead, W: Write>(
     Ok(end)
 }
 
-fn show<W: Write>(output: &mut W, attempt: &Attempt<'_>) -> std::io::Result<()> {
+fn show<W: Write>(output: &mut W, attempt: &Session<'_>) -> std::io::Result<()> {
     write!(
         output,
         "{}",
