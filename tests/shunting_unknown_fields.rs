@@ -131,7 +131,7 @@ fn the_shunting_games_options_setup_and_snapshot_refuse_unknown_fields() {
     assert!(kind.restore(r#"{"card":3,"log":[]}"#).is_ok());
 
     let bad_options = r#"{"card":"3","colour":"red"}"#;
-    let error = kind.deal(bad_options, 1, 1).err().expect("refused");
+    let error = kind.deal(bad_options, 1, 1).expect_err("refused");
     assert!(error.0.contains("unknown field `colour`"), "{}", error.0);
     let error = kind.start(bad_options, 1, setup, 1).err().expect("refused");
     assert!(error.0.contains("unknown field `colour`"), "{}", error.0);
