@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 
 use crate::games::shunting::present::yard_text;
 use crate::games::shunting::{Move, Puzzle, Refusal, Session};
-use crate::table::daily::goal_text;
+use crate::table::daily::{goal_text, plural};
 
 /// A puzzle to play and what is known of its solution.
 pub struct PuzzleSession<'p> {
@@ -47,7 +47,7 @@ pub fn play_puzzle<R: BufRead, W: Write>(
     let mut attempt = Session::new(session.puzzle, optimum);
     writeln!(output, "{} · {}", session.heading, session.puzzle.title)?;
     match (optimum, attempt.limit()) {
-        (Some(o), Some(m)) => writeln!(output, "Par {o} moves · limit {m}")?,
+        (Some(o), Some(m)) => writeln!(output, "Par {o} move{} · limit {m}", plural(o))?,
         _ => writeln!(output, "The optimum is not known, so no rank is given.")?,
     }
     writeln!(output, "{}", goal_text(session.puzzle))?;
@@ -79,7 +79,11 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             },
             "reset" => match attempt.reset() {
                 Ok(taken) => {
-                    writeln!(output, "Back to the start ({taken} moves taken back).")?;
+                    writeln!(
+                        output,
+                        "Back to the start ({taken} move{} taken back).",
+                        plural(taken)
+                    )?;
                     show(&mut output, &attempt)?;
                 }
                 Err(refusal) => writeln!(output, "{refusal}")?,
@@ -94,7 +98,12 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             },
             "giveup" | "give up" => {
                 end = PuzzleEnd::GaveUp;
-                writeln!(output, "You gave up after {} moves.", attempt.count())?;
+                writeln!(
+                    output,
+                    "You gave up after {} move{}.",
+                    attempt.count(),
+                    plural(attempt.count())
+                )?;
                 if let Some(guide) = &session.guide {
                     write_guide(&mut output, guide)?;
                 }
@@ -121,7 +130,7 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             let rank = attempt
                 .rank()
                 .map_or_else(String::new, |r| format!(": {r}"));
-            writeln!(output, "Solved in {count} moves{rank}.")?;
+            writeln!(output, "Solved in {count} move{}{rank}.", plural(count))?;
             if let Some(o) = optimum {
                 writeln!(output, "Par was {o}.")?;
             }
@@ -131,8 +140,9 @@ pub fn play_puzzle<R: BufRead, W: Write>(
         }
         PuzzleEnd::Stopped => writeln!(
             output,
-            "Stopped after {} moves, not solved.",
-            attempt.count()
+            "Stopped after {} move{}, not solved.",
+            attempt.count(),
+            plural(attempt.count())
         )?,
         PuzzleEnd::GaveUp => {}
     }
@@ -148,7 +158,12 @@ fn show<W: Write>(output: &mut W, attempt: &Session<'_>) -> std::io::Result<()> 
 }
 
 fn write_guide<W: Write>(output: &mut W, guide: &[Move]) -> std::io::Result<()> {
-    writeln!(output, "Guide ({} moves):", guide.len())?;
+    writeln!(
+        output,
+        "Guide ({} move{}):",
+        guide.len(),
+        plural(guide.len())
+    )?;
     for (i, step) in guide.iter().enumerate() {
         writeln!(output, "  {:>2}. {}", i + 1, step.guide())?;
     }

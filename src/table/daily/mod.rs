@@ -32,7 +32,7 @@ pub(crate) use cache::DailyCache;
 pub use pick::PuzzleRef;
 pub use posts::{Delivery, DuePost};
 pub use results::{Streaks, streaks};
-pub use text::{goal_text, guide_text, parse_clock, share_line};
+pub use text::{goal_text, guide_text, parse_clock, plural, share_line};
 
 /// Everything a person can ask of the daily puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
