@@ -39,9 +39,9 @@ enum Action {
     Play {
         /// The game (see `roundhouse games`).
         game: String,
-        /// How many seats.
-        #[arg(long, default_value_t = 2, conflicts_with = "solo")]
-        players: usize,
+        /// How many seats [default: the fewest the game takes, or enough for --bots].
+        #[arg(long, conflicts_with = "solo")]
+        players: Option<usize>,
         /// Play alone (against the game's Automa, where it has one): one seat.
         #[arg(long)]
         solo: bool,
@@ -131,7 +131,7 @@ fn main() -> ExitCode {
             }
             let settings = ConsoleSettings {
                 game,
-                players: if solo { 1 } else { players },
+                players: if solo { Some(1) } else { players },
                 bots,
                 seed,
                 options,

@@ -117,7 +117,7 @@ fn bad_arguments_fail_with_a_message_not_a_panic() {
     let out = roundhouse(&["play", "yardmaster", "--players", "6", "--db", db], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("2 to 5 players"),
+        text(&out.stderr).contains("Yardmaster Express takes 2–5 players, not 6"),
         "{}",
         text(&out.stderr)
     );
@@ -274,6 +274,126 @@ fn games_lists_every_game_with_its_number_of_players() {
     );
     assert!(
         stdout.contains("shunting — Shunting Puzzle (1 player)"),
+        "{stdout}"
+    );
+}
+
+/// A route card played at the terminal exactly as the README writes it: `play shunting -o card=N`.
+fn play_card_37(dir: &tempfile::TempDir, input: &str) -> String {
+    let db = dir.path().join("shunt.db");
+    let boards = dir.path().join("boards");
+    let out = roundhouse(
+        &[
+            "play",
+            "shunting",
+            "-o",
+            "card=37",
+            "--db",
+            db.to_str().unwrap(),
+            "--out",
+            boards.to_str().unwrap(),
+        ],
+        input,
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}\n{stdout}", text(&out.stderr));
+    stdout
+}
+
+#[test]
+fn a_route_card_plays_at_the_terminal_with_one_seat_and_no_talk_of_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    // Card 37 starts with L1 at M2 facing up and M3 empty; its optimum is 17, so its limit is 26.
+    let stdout = play_card_37(
+        &dir,
+        "help\nl1 m2>m3\nhistory\nundo\nL1 M2>M3 +0\nL1 M3>M2 +0\nreset\nquit\n",
+    );
+    assert!(
+        stdout.contains("Shunting Puzzle with card=37 (1 player)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Moves: 0 (optimum 17, limit 26)"),
+        "{stdout}"
+    );
+    // The help fits a solo puzzle: a move of this game as the example, no hand, no other players.
+    assert!(
+        stdout.contains("Type a move in notation (for example `L1 M2>"),
+        "{stdout}"
+    );
+    for wrong in ["cards", "hand", "waiting for", "the others", "takes 1 to 1"] {
+        assert!(!stdout.contains(wrong), "`{wrong}` in:\n{stdout}");
+    }
+    // The move typed loosely is kept in its standard spelling and shown on the board after it.
+    assert!(
+        stdout.contains("L1 drives from M2 to M3 alone."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Moves: 1 (optimum 17, limit 26)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("1. L1 drives from M2 to M3 alone."),
+        "{stdout}"
+    );
+    // Undo takes it back at once (no one else to ask) and the board shows the count again.
+    assert!(
+        stdout.contains("Player 1 took back their last move."),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("agree to the undo"), "{stdout}");
+    assert_eq!(
+        stdout.matches("Moves: 0 (optimum 17, limit 26)").count(),
+        3,
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Every piece is back where the card starts; the count starts again at 0."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Stopped. The game is saved: continue with --resume."),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_move_past_a_route_cards_limit_is_refused_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    // L1 shuttles between M2 and M3 for all 26 moves of the limit, never meeting the goal (L1 at E1).
+    let mut input: String = (0..26)
+        .map(|i| {
+            if i % 2 == 0 {
+                "L1 M2>M3\n"
+            } else {
+                "L1 M3>M2\n"
+            }
+        })
+        .collect();
+    input.push_str("L1 M2>M3\nundo\nL1 M3>M2\nquit\n");
+    let stdout = play_card_37(&dir, &input);
+    assert!(
+        stdout.contains("Moves: 26 (optimum 17, limit 26)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("All 26 moves of the limit are used: undo a move or reset to try again."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "That would be move 27, past this puzzle's limit of 26 moves: a longer route does not \
+             count as solved. Undo a move or reset to start again."
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Moves: 27"), "{stdout}");
+    assert!(!stdout.contains("The game is over."), "{stdout}");
+    // After the undo the 26th move can be made another way.
+    assert_eq!(
+        stdout.matches("Moves: 26 (optimum 17, limit 26)").count(),
+        2,
         "{stdout}"
     );
 }

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use roundhouse::calendar::Day;
+use roundhouse::games::shunting::Position;
 use roundhouse::games::shunting::daily::{DailyPuzzle, for_day};
 use roundhouse::store::Store;
 use roundhouse::table::{Caller, Place, PuzzleCommand, Reply, Table, TableError, TableOptions};
@@ -165,7 +166,7 @@ fn undo_and_reset_walk_back_and_refusals_change_nothing() {
     let none = refused(&table, &bob(), PuzzleCommand::Undo, now);
     assert!(none.contains("no move to undo"), "{none}");
     let nothing = refused(&table, &bob(), PuzzleCommand::Reset, now);
-    assert!(nothing.contains("already at its start"), "{nothing}");
+    assert!(nothing.contains("nothing to reset"), "{nothing}");
 
     let first = puzzle.guide[0].to_string();
     let second = puzzle.guide[1].to_string();
@@ -491,4 +492,66 @@ fn posts_are_due_once_per_channel_and_day_at_their_time_also_after_a_restart() {
         due.iter().map(|p| p.day).collect::<Vec<_>>(),
         vec![after_gap]
     );
+}
+
+#[test]
+fn a_move_past_the_daily_limit_is_refused_until_a_move_is_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("d.db"));
+    let now = at(today(), 10);
+    let daily = daily(today());
+    let limit = daily.limit();
+    let optimum = daily.optimum();
+    assert_eq!(limit, (optimum + 8).max(optimum.div_ceil(2) + optimum));
+    run(&table, &alice(), PuzzleCommand::Play(None), now);
+    // Wander without reaching the goal until the limit is used up.
+    let away = |position: &Position| {
+        daily
+            .puzzle
+            .legal_moves(position)
+            .into_iter()
+            .find(|m| !daily.puzzle.is_solved(&m.result))
+            .expect("a move away from the goal")
+    };
+    let mut positions = vec![daily.puzzle.start];
+    for _ in 0..limit {
+        let step = away(positions.last().unwrap());
+        run(
+            &table,
+            &alice(),
+            PuzzleCommand::Move(step.action.to_string()),
+            now,
+        );
+        positions.push(step.result);
+    }
+    let next = away(positions.last().unwrap()).action.to_string();
+    let message = refused(&table, &alice(), PuzzleCommand::Move(next.clone()), now);
+    assert_eq!(
+        message,
+        format!(
+            "That would be move {}, past this puzzle's limit of {limit} moves: a longer route does not \
+             count as solved. Undo a move or reset to start again.",
+            limit + 1
+        )
+    );
+    assert_eq!(stored_moves(&table, &alice(), today()).len(), limit);
+    assert!(
+        table
+            .puzzle_moves(&place(), &alice(), "", now)
+            .unwrap()
+            .is_empty(),
+        "autocomplete offers no move at the limit"
+    );
+
+    run(&table, &alice(), PuzzleCommand::Undo, now);
+    assert_eq!(stored_moves(&table, &alice(), today()).len(), limit - 1);
+    assert!(
+        !table
+            .puzzle_moves(&place(), &alice(), "", now)
+            .unwrap()
+            .is_empty()
+    );
+    let instead = away(&positions[limit - 1]).action.to_string();
+    run(&table, &alice(), PuzzleCommand::Move(instead), now);
+    assert_eq!(stored_moves(&table, &alice(), today()).len(), limit);
 }

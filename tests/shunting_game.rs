@@ -1,7 +1,7 @@
 //! Shunting as a game: a route card played through the object-safe adapter and through the table, as
 //! Discord and the terminal use it.
 
-use roundhouse::game::{GameRng, Participant, Viewer};
+use roundhouse::game::{GameRng, Viewer};
 use roundhouse::games::adapter::LiveGame;
 use roundhouse::games::{self, shunting::cards};
 use roundhouse::store::Store;
@@ -149,41 +149,125 @@ fn a_snapshot_with_a_refused_move_in_its_log_does_not_restore() {
     assert!(error.0.contains("route card 41"), "{}", error.0);
 }
 
+/// The words of a refused move past a limit of `limit` moves.
+fn past_the_limit(limit: usize) -> String {
+    format!(
+        "That would be move {}, past this puzzle's limit of {limit} moves: a longer route does not \
+         count as solved. Undo a move or reset to start again.",
+        limit + 1
+    )
+}
+
+/// Card 37's loco shuttling between M2 and M3: legal every time, and never the goal (L1 must end at
+/// E1).
+fn shuttle(count: usize) -> Vec<String> {
+    (0..count)
+        .map(|i| {
+            if i % 2 == 0 {
+                "L1 M2>M3 +0".to_owned()
+            } else {
+                "L1 M3>M2 +0".to_owned()
+            }
+        })
+        .collect()
+}
+
+fn notations(game: &dyn LiveGame) -> Vec<String> {
+    game.legal(0).into_iter().map(|m| m.notation).collect()
+}
+
 #[test]
-fn using_up_the_limit_without_solving_ends_the_game_unsolved() {
-    let card = cards::card(1).unwrap();
-    let mut game = start("1");
-    let mut moves = 0;
-    let mut last = String::new();
-    while game.outcome().is_none() {
-        // Never the guide's moves: shuffle a loco to and fro away from the goal.
-        let legal = game.legal(0);
-        let step = legal
-            .iter()
-            .filter(|m| m.notation != "reset")
-            .find(|m| {
-                let mut probe = game.clone_box();
-                probe.apply(0, &m.notation).is_ok()
-                    && probe.outcome().is_none_or(|o| o.winning_seats().is_empty())
-            })
-            .expect("a move that does not solve it")
-            .notation
-            .clone();
-        last = play(&mut game, &step);
-        moves += 1;
+fn a_move_past_the_cards_limit_is_refused_and_reset_plays_on() {
+    let card = cards::card(37).unwrap();
+    assert_eq!(card.optimum, 17);
+    assert_eq!(card.limit(), 26, "M = max(17 + 8, ⌈1.5 · 17⌉)");
+    let mut game = start("37");
+    for step in shuttle(card.limit()) {
+        play(&mut game, &step);
     }
-    assert_eq!(moves, card.limit());
-    assert!(last.contains("not solved"), "{last}");
-    let outcome = game.outcome().unwrap();
-    assert!(outcome.winning_seats().is_empty());
-    let seat = outcome.standing_of(0).unwrap();
-    assert_eq!(seat.place, 2);
-    assert!(matches!(
-        outcome.standings[0].participant,
-        Participant::Automa(_)
-    ));
-    let refused = game.apply(0, "reset").unwrap_err();
-    assert!(refused.message.contains("over"), "{}", refused.message);
+    assert!(game.outcome().is_none(), "reaching the limit ends nothing");
+    assert_eq!(game.to_act().seats(), &[0]);
+    assert_eq!(notations(game.as_ref()), vec!["reset"]);
+    let text = game.board_text(Viewer::Seat(0), &["Alice".to_owned()]);
+    assert!(
+        text.contains("All 26 moves of the limit are used: undo a move or reset"),
+        "{text}"
+    );
+
+    let before = game.state_json();
+    for step in ["L1 M2>M3 +0", "L1 M2>E1 +0"] {
+        let error = game.apply(0, step).unwrap_err();
+        assert_eq!(error.message, past_the_limit(26), "{step}");
+        assert_eq!(game.state_json(), before, "{step} changed the state");
+    }
+
+    play(&mut game, "reset");
+    let mut last = String::new();
+    for step in &card.guide {
+        last = play(&mut game, &step.to_string());
+    }
+    assert!(last.contains("Solved in 17 moves"), "{last}");
+    assert!(last.contains("Yard Master"), "{last}");
+}
+
+#[test]
+fn at_the_limit_the_table_refuses_the_move_and_undo_takes_one_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = Table::new(
+        Store::open(&dir.path().join("t.db")).unwrap(),
+        TableOptions::default(),
+    );
+    let new = Command::New {
+        game: "shunting".into(),
+        options: vec![("card".into(), "37".into())],
+        seed: Some(1),
+        sit: true,
+    };
+    table.handle(&place(), &alice(), new).unwrap();
+    table.handle(&place(), &alice(), Command::Start).unwrap();
+    for step in shuttle(26) {
+        table
+            .handle(&place(), &alice(), Command::Move(step))
+            .unwrap();
+    }
+    let refused = table
+        .handle(&place(), &alice(), Command::Move("L1 M2>M3 +0".into()))
+        .unwrap_err();
+    let explained = refused.explain();
+    assert!(explained.contains(&past_the_limit(26)), "{explained}");
+    table.handle(&place(), &alice(), Command::Undo).unwrap();
+    let reply = table
+        .handle(&place(), &alice(), Command::Move("L1 M3>M2 +0".into()))
+        .unwrap();
+    let text = public_text(&reply);
+    assert!(text.contains("L1 drives from M3 to M2 alone"), "{text}");
+    let board = table.handle(&place(), &alice(), Command::Board).unwrap();
+    let text = public_text(&board);
+    assert!(text.contains("Moves: 26 (optimum 17, limit 26)"), "{text}");
+}
+
+#[test]
+fn a_stored_card_that_ended_at_its_limit_still_loads() {
+    // Before moves past the limit were refused, move M ended the game unsolved. Such a log loads with
+    // the count at M, and reset (or the table's undo) is the way on.
+    let kind = games::find("shunting").unwrap();
+    let log = shuttle(26);
+    let snapshot = serde_json::json!({ "card": 37, "log": log }).to_string();
+    let restored = kind.restore(&snapshot).expect("the snapshot loads");
+    assert_eq!(restored.view_json(Viewer::Spectator)["moves"], 26);
+    assert!(restored.outcome().is_none());
+    assert_eq!(notations(restored.as_ref()), vec!["reset"]);
+
+    // The store's other path: the setup and the move log replayed.
+    let options = kind
+        .parse_options(&[("card".to_owned(), "37".to_owned())])
+        .unwrap();
+    let setup = kind.deal(&options, 1, 3).unwrap();
+    let mut replayed = kind.start(&options, 1, &setup, 3).unwrap();
+    for step in &log {
+        replayed.apply(0, step).unwrap();
+    }
+    assert_eq!(replayed.state_json(), restored.state_json());
 }
 
 #[test]

@@ -2,15 +2,47 @@
 
 use crate::table::Command;
 
-/// The help shown for `help` and unknown words.
-pub(super) const HELP: &str = "Type a move in notation (for example `up Y2|Y3`), or:
-  ?          list your legal moves
-  board      show the table        hand     show your hand
-  history    moves so far          status   players and turn
-  undo       take back your last move (the others are asked)
-  resign     give up (a bot takes your seat)
-  abort      end the game without a result
-  quit       stop here; continue later with --resume";
+/// What the help must fit: the game at this keyboard and the seat whose turn it is.
+#[derive(Clone, Debug, Default)]
+pub(super) struct HelpFor {
+    /// A move the seat could make now, as an example of the notation.
+    pub example: Option<String>,
+    /// Whether the seat holds a hand to look at.
+    pub hand: bool,
+    /// Whether other seats play too.
+    pub others: bool,
+}
+
+/// The help shown for `help` and unknown words: only the words that mean something in this game.
+pub(super) fn help(game: &HelpFor) -> String {
+    let mut text = match &game.example {
+        Some(example) => format!("Type a move in notation (for example `{example}`), or:"),
+        None => "Type a move in notation, or:".to_owned(),
+    };
+    let rows = [
+        ("?", "list your legal moves", true),
+        ("board", "show the table", true),
+        ("hand", "show your hand", game.hand),
+        ("history", "moves so far", true),
+        ("status", "players and turn", game.others),
+        (
+            "undo",
+            "take back your last move (the others are asked)",
+            game.others,
+        ),
+        ("undo", "take back your last move", !game.others),
+        ("resign", "give up (a bot takes your seat)", game.others),
+        ("resign", "give up, which ends the game", !game.others),
+        ("abort", "end the game without a result", true),
+        ("quit", "stop here; continue later with --resume", true),
+    ];
+    for (word, meaning, shown) in rows {
+        if shown {
+            text.push_str(&format!("\n  {word:<10} {meaning}"));
+        }
+    }
+    text
+}
 
 /// Reads one line: `None` for an empty line, `Err("quit")` to stop, `Err("help")` for help, otherwise a
 /// table command (anything unknown is taken as a move).
@@ -36,6 +68,26 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_for_a_solo_game_without_a_hand_speaks_of_neither() {
+        let solo = help(&HelpFor {
+            example: Some("L1 M2>M3 +0".to_owned()),
+            hand: false,
+            others: false,
+        });
+        assert!(solo.contains("for example `L1 M2>M3 +0`"), "{solo}");
+        for word in ["hand", "the others", "a bot takes"] {
+            assert!(!solo.contains(word), "{word} in {solo}");
+        }
+        let table = help(&HelpFor {
+            example: None,
+            hand: true,
+            others: true,
+        });
+        assert!(table.contains("show your hand"), "{table}");
+        assert!(table.contains("(the others are asked)"), "{table}");
+    }
 
     #[test]
     fn words_map_to_commands_and_the_rest_is_a_move() {

@@ -10,9 +10,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::store::{GameRecord, Status};
-use crate::table::{Caller, Command, Place, Reply, Table, TableError};
+use crate::table::{Caller, Command, Place, PostAction, Reply, Table, TableError};
 
-use commands::{HELP, parse_line};
+use commands::{HelpFor, help, parse_line};
 pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
 
 /// What to play.
@@ -20,8 +20,9 @@ pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
 pub struct ConsoleSettings {
     /// The game id.
     pub game: String,
-    /// How many seats.
-    pub players: usize,
+    /// How many seats; `None` takes the fewest the game allows (its only count, for a one-count game),
+    /// or more to seat the bots asked for.
+    pub players: Option<usize>,
     /// How many of them bots play.
     pub bots: usize,
     /// A fixed seed, for a reproducible game.
@@ -123,25 +124,35 @@ fn resume_place(table: &Table, game: &str) -> Result<Place, ConsoleError> {
 
 impl<R: BufRead, W: Write> Console<'_, R, W> {
     fn set_up(&mut self, settings: &ConsoleSettings) -> Result<(), ConsoleError> {
-        if settings.bots > settings.players {
+        let kind = crate::games::find(&settings.game);
+        let players = match (settings.players, kind) {
+            (Some(players), _) => players,
+            (None, Some(kind)) => settings
+                .bots
+                .clamp(*kind.seats().start(), *kind.seats().end()),
+            // No such game: the table refuses it by name below.
+            (None, None) => settings.bots.max(1),
+        };
+        if settings.bots > players {
+            let given = match settings.players {
+                Some(_) => "",
+                None => " (the most the game takes)",
+            };
             return Err(ConsoleError::Settings(format!(
-                "--bots {} is more than --players {}",
-                settings.bots, settings.players
+                "--bots {} is more than --players {players}{given}",
+                settings.bots
             )));
         }
-        if let Some(kind) = crate::games::find(&settings.game) {
-            let seats = kind.seats();
-            if !seats.contains(&settings.players) {
-                return Err(ConsoleError::Settings(format!(
-                    "{} takes {} to {} players, not {}",
-                    kind.name(),
-                    seats.start(),
-                    seats.end(),
-                    settings.players
-                )));
-            }
+        if let Some(kind) = kind
+            && !kind.seats().contains(&players)
+        {
+            return Err(ConsoleError::Settings(format!(
+                "{} takes {}, not {players}",
+                kind.name(),
+                kind.players_text(),
+            )));
         }
-        let people = settings.players - settings.bots;
+        let people = players - settings.bots;
         let host = if people > 0 { person(0) } else { organiser() };
         let new = Command::New {
             game: settings.game.clone(),
@@ -189,6 +200,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
 
     fn play(&mut self) -> Result<(), ConsoleError> {
         let mut shown_turn: Option<String> = None;
+        let mut help_for = HelpFor::default();
         loop {
             let Some(record) = self.open_game()? else {
                 writeln!(self.output, "The game is over.")?;
@@ -209,8 +221,20 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                 writeln!(self.output, "\n— {}, your turn —", caller.name)?;
                 let board = self.table.handle(&self.place, &caller, Command::Board)?;
                 self.show(&board)?;
-                let hand = self.table.handle(&self.place, &caller, Command::Hand)?;
-                self.show(&hand)?;
+                let hand = self.table.held_hand(&self.place, &caller)?;
+                if let Some(hand) = &hand {
+                    self.show(hand)?;
+                }
+                help_for = HelpFor {
+                    example: self
+                        .table
+                        .legal_moves(&self.place, &caller, "")?
+                        .into_iter()
+                        .next()
+                        .map(|m| m.notation),
+                    hand: hand.is_some(),
+                    others: record.seats.len() > 1,
+                };
                 shown_turn = Some(user.clone());
             }
             write!(self.output, "{}> ", caller.name)?;
@@ -232,8 +256,13 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                     )?;
                     return Ok(());
                 }
-                Some(Err(_)) => writeln!(self.output, "{HELP}")?,
-                Some(Ok(Command::Undo)) => self.undo(&caller)?,
+                Some(Err(_)) => writeln!(self.output, "{}", help(&help_for))?,
+                Some(Ok(Command::Undo)) => {
+                    let taken_back = self.undo(&caller)?;
+                    if taken_back {
+                        shown_turn = None;
+                    }
+                }
                 Some(Ok(command)) => {
                     let moved =
                         matches!(command, Command::Move(_) | Command::Resign | Command::Abort);
@@ -251,20 +280,26 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
         }
     }
 
-    /// Asks for an undo and, at this one keyboard, asks every other person to vote on it.
-    fn undo(&mut self, caller: &Caller) -> Result<(), ConsoleError> {
+    /// Asks for an undo and, at this one keyboard, asks every other person to vote on it (a person alone
+    /// at the table takes the move back at once). Returns whether the move was taken back.
+    fn undo(&mut self, caller: &Caller) -> Result<bool, ConsoleError> {
         let reply = match self.table.handle(&self.place, caller, Command::Undo) {
             Ok(reply) => reply,
             Err(error) => {
                 writeln!(self.output, "{}", error.explain())?;
-                return Ok(());
+                return Ok(false);
             }
         };
         self.show(&reply)?;
-        let voters = reply.public.map(|p| p.mentions).unwrap_or_default();
-        for voter in voters {
+        let Some(request) = reply
+            .public
+            .filter(|p| p.actions.contains(&PostAction::VoteOnUndo))
+        else {
+            return Ok(true);
+        };
+        for voter in request.mentions {
             let Some(record) = self.open_game()? else {
-                return Ok(());
+                return Ok(false);
             };
             let Some(seat) = record.seat_of(&voter) else {
                 continue;
@@ -283,9 +318,9 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             )?;
             self.show(&vote)?;
             if !agree {
-                break;
+                return Ok(false);
             }
         }
-        Ok(())
+        Ok(true)
     }
 }

@@ -4,8 +4,8 @@
 use std::io::{BufRead, Write};
 
 use crate::games::shunting::present::yard_text;
-use crate::games::shunting::{Move, Puzzle};
-use crate::table::daily::{Attempt, Refusal, goal_text};
+use crate::games::shunting::{Move, Puzzle, Refusal, Session};
+use crate::table::daily::{goal_text, plural};
 
 /// A puzzle to play and what is known of its solution.
 pub struct PuzzleSession<'p> {
@@ -44,10 +44,10 @@ pub fn play_puzzle<R: BufRead, W: Write>(
     mut output: W,
 ) -> std::io::Result<PuzzleEnd> {
     let optimum = session.guide.as_ref().map(Vec::len);
-    let mut attempt = Attempt::new(session.puzzle, optimum);
+    let mut attempt = Session::new(session.puzzle, optimum);
     writeln!(output, "{} · {}", session.heading, session.puzzle.title)?;
     match (optimum, attempt.limit()) {
-        (Some(o), Some(m)) => writeln!(output, "Par {o} moves · limit {m}")?,
+        (Some(o), Some(m)) => writeln!(output, "Par {o} move{} · limit {m}", plural(o))?,
         _ => writeln!(output, "The optimum is not known, so no rank is given.")?,
     }
     writeln!(output, "{}", goal_text(session.puzzle))?;
@@ -62,22 +62,32 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             "quit" | "exit" | "q" => break,
             "help" | "h" | "?" => writeln!(output, "{HELP}")?,
             "moves" | "legal" => {
-                for m in attempt.legal() {
+                let legal = attempt.legal();
+                if legal.is_empty() {
+                    writeln!(output, "No move is possible from here: `undo` or `reset`.")?;
+                }
+                for m in legal {
                     writeln!(output, "  {}  ({})", m.action, m.action.label())?;
                 }
             }
             "undo" => match attempt.undo() {
-                Some(undone) => {
+                Ok(undone) => {
                     writeln!(output, "Took back {undone}.")?;
                     show(&mut output, &attempt)?;
                 }
-                None => writeln!(output, "There is no move to undo: you are at the start.")?,
+                Err(refusal) => writeln!(output, "{refusal}")?,
             },
-            "reset" => {
-                let taken = attempt.reset();
-                writeln!(output, "Back to the start ({taken} moves taken back).")?;
-                show(&mut output, &attempt)?;
-            }
+            "reset" => match attempt.reset() {
+                Ok(taken) => {
+                    writeln!(
+                        output,
+                        "Back to the start ({taken} move{} taken back).",
+                        plural(taken)
+                    )?;
+                    show(&mut output, &attempt)?;
+                }
+                Err(refusal) => writeln!(output, "{refusal}")?,
+            },
             "guide" => match &session.guide {
                 Some(guide) if session.guide_open => write_guide(&mut output, guide)?,
                 Some(_) => writeln!(
@@ -88,13 +98,18 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             },
             "giveup" | "give up" => {
                 end = PuzzleEnd::GaveUp;
-                writeln!(output, "You gave up after {} moves.", attempt.count())?;
+                writeln!(
+                    output,
+                    "You gave up after {} move{}.",
+                    attempt.count(),
+                    plural(attempt.count())
+                )?;
                 if let Some(guide) = &session.guide {
                     write_guide(&mut output, guide)?;
                 }
                 break;
             }
-            _ => match attempt.play(text) {
+            _ => match attempt.play_text(text) {
                 Ok(played) => {
                     writeln!(output, "Move {}: {played}", attempt.count())?;
                     show(&mut output, &attempt)?;
@@ -115,7 +130,7 @@ pub fn play_puzzle<R: BufRead, W: Write>(
             let rank = attempt
                 .rank()
                 .map_or_else(String::new, |r| format!(": {r}"));
-            writeln!(output, "Solved in {count} moves{rank}.")?;
+            writeln!(output, "Solved in {count} move{}{rank}.", plural(count))?;
             if let Some(o) = optimum {
                 writeln!(output, "Par was {o}.")?;
             }
@@ -125,15 +140,16 @@ pub fn play_puzzle<R: BufRead, W: Write>(
         }
         PuzzleEnd::Stopped => writeln!(
             output,
-            "Stopped after {} moves, not solved.",
-            attempt.count()
+            "Stopped after {} move{}, not solved.",
+            attempt.count(),
+            plural(attempt.count())
         )?,
         PuzzleEnd::GaveUp => {}
     }
     Ok(end)
 }
 
-fn show<W: Write>(output: &mut W, attempt: &Attempt<'_>) -> std::io::Result<()> {
+fn show<W: Write>(output: &mut W, attempt: &Session<'_>) -> std::io::Result<()> {
     write!(
         output,
         "{}",
@@ -142,7 +158,12 @@ fn show<W: Write>(output: &mut W, attempt: &Attempt<'_>) -> std::io::Result<()> 
 }
 
 fn write_guide<W: Write>(output: &mut W, guide: &[Move]) -> std::io::Result<()> {
-    writeln!(output, "Guide ({} moves):", guide.len())?;
+    writeln!(
+        output,
+        "Guide ({} move{}):",
+        guide.len(),
+        plural(guide.len())
+    )?;
     for (i, step) in guide.iter().enumerate() {
         writeln!(output, "  {:>2}. {}", i + 1, step.guide())?;
     }

@@ -25,20 +25,36 @@ impl Table {
     }
 
     pub(super) fn hand(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+        if let Some(hand) = self.held_hand(place, caller)? {
+            return Ok(hand);
+        }
         let record = self.active_record(place)?;
         let seat = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
-        let text = game.hand_text(seat).unwrap_or_else(|| {
+        let text = if game.to_act().seats().contains(&seat) {
+            "You hold nothing: everything is on the board, and it is your move.".to_owned()
+        } else {
             format!(
                 "You hold no cards right now; waiting for {}.",
                 names_to_act(&record, game.as_ref())
             )
-        });
-        Ok(Reply::private(Post {
-            text,
-            image: self.hand_picture(&record, game.as_ref(), seat),
-            mentions: Vec::new(),
-            actions: Vec::new(),
+        };
+        Ok(Reply::private(Post::text(text)))
+    }
+
+    /// The caller's hand, privately; `None` when they hold nothing to show (a game without hands, such
+    /// as a shunting puzzle, or an empty hand).
+    pub fn held_hand(&self, place: &Place, caller: &Caller) -> Result<Option<Reply>, TableError> {
+        let record = self.active_record(place)?;
+        let seat = player_seat(&record, caller)?;
+        let game = self.live_game(&record)?;
+        Ok(game.hand_text(seat).map(|text| {
+            Reply::private(Post {
+                text,
+                image: self.hand_picture(&record, game.as_ref(), seat),
+                mentions: Vec::new(),
+                actions: Vec::new(),
+            })
         }))
     }
 

@@ -60,9 +60,13 @@ impl Table {
             let list: Vec<String> = choices.iter().map(|(k, v)| format!("{k}={v}")).collect();
             format!(" with {}", list.join(", "))
         };
+        let next = if record.seats.len() >= *kind.seats().end() {
+            "Every seat is taken: begin with `start`."
+        } else {
+            "Join with `join`, add bots with `bot add`, then `start`."
+        };
         Ok(Reply::public(Post::text(format!(
-            "{} opened a game of {}{chosen} ({}). Join with `join`, add bots with `bot add`, \
-             then `start`.\n{}",
+            "{} opened a game of {}{chosen} ({}). {next}\n{}",
             caller.name,
             kind.name(),
             kind.players_text(),

@@ -3,7 +3,7 @@
 //!
 //! Load a [`Puzzle`] (from a file with [`Puzzle::from_toml`] or built in with [`builtin::puzzle`]), list
 //! [`Puzzle::legal_moves`] from a [`Position`], play one with [`Puzzle::play`] (refusals say why), and
-//! [`solve`] it.
+//! [`solve`] it. A person plays a puzzle through a [`Session`]: the log, undo, reset, the limit and the rank.
 
 pub mod builtin;
 pub mod cards;
@@ -19,6 +19,7 @@ pub mod position;
 pub mod present;
 pub mod puzzle;
 pub mod rank;
+pub mod session;
 pub mod solver;
 mod walk;
 pub mod write;
@@ -31,5 +32,6 @@ pub use notation::{Direction, Drive, Move, Via};
 pub use position::Position;
 pub use puzzle::{Goal, Group, Piece, PieceKind, Puzzle};
 pub use rank::{Rank, move_limit};
+pub use session::{Refusal, Session};
 pub use solver::{Solution, SolveError, SolveOptions, solve};
 pub use yard::{SlotId, Yard};

@@ -12,7 +12,6 @@
 //!   lists only solves made on the day, so nobody climbs it with the guide open.
 //! - Posts: see [`Table::daily_posts_due`].
 
-mod attempt;
 mod cache;
 mod pick;
 mod play;
@@ -23,17 +22,17 @@ mod text;
 use std::sync::Arc;
 
 use crate::calendar::Day;
+use crate::games::shunting::Session;
 use crate::games::shunting::daily::DailyPuzzle;
 use crate::store::AttemptRecord;
 
 use super::{Caller, Place, Reply, Table, TableError};
 
-pub use attempt::{Attempt, Refusal, explain_refusal};
 pub(crate) use cache::DailyCache;
 pub use pick::PuzzleRef;
 pub use posts::{Delivery, DuePost};
 pub use results::{Streaks, streaks};
-pub use text::{goal_text, guide_text, parse_clock, share_line};
+pub use text::{goal_text, guide_text, parse_clock, plural, share_line};
 
 /// Everything a person can ask of the daily puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +178,7 @@ impl Moment {
 }
 
 /// The attempt a record holds, replayed.
-fn replay<'p>(daily: &'p DailyPuzzle, record: &AttemptRecord) -> Result<Attempt<'p>, TableError> {
-    Attempt::replay(&daily.puzzle, Some(daily.optimum()), &record.moves)
+fn replay<'p>(daily: &'p DailyPuzzle, record: &AttemptRecord) -> Result<Session<'p>, TableError> {
+    Session::replay(&daily.puzzle, Some(daily.optimum()), &record.moves)
         .map_err(|why| TableError::Internal(format!("daily #{}: {why}", record.number)))
 }

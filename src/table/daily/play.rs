@@ -7,9 +7,9 @@ use crate::games::shunting::draw::yard_png;
 use crate::games::shunting::present::yard_text;
 use crate::store::{AttemptChange, AttemptRecord};
 
-use super::attempt::{Attempt, Refusal};
 use super::text::{goal_text, heading, par, plural};
 use super::{Moment, replay};
+use crate::games::shunting::{Refusal, Session};
 use crate::table::{Caller, Picture, Post, Reply, Table, TableError};
 
 /// How many legal moves a refusal lists.
@@ -85,7 +85,7 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let (record, daily) = self.open_attempt(guild, caller, at)?;
         let mut attempt = replay(&daily, &record)?;
-        let played = match attempt.play(text) {
+        let played = match attempt.play_text(text) {
             Ok(played) => played,
             Err(Refusal::Rules(why)) => {
                 return Err(TableError::Puzzle(format!(
@@ -97,7 +97,7 @@ impl Table {
         };
         let solved = attempt.at_goal();
         let change = AttemptChange {
-            moves: attempt.moves().to_vec(),
+            moves: attempt.moves_text(),
             finish: solved.then_some(true),
         };
         self.store.daily_update(&record, &change, at.now)?;
@@ -122,12 +122,9 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let (record, daily) = self.open_attempt(guild, caller, at)?;
         let mut attempt = replay(&daily, &record)?;
-        let Some(undone) = attempt.undo() else {
-            return Err(TableError::Puzzle(format!(
-                "There is no move to undo in daily #{}: you are at the start.",
-                daily.number
-            )));
-        };
+        let undone = attempt
+            .undo()
+            .map_err(|refusal| TableError::Puzzle(refusal.to_string()))?;
         self.save_moves(&record, &attempt, at)?;
         let note = format!("Took back {undone}.");
         Ok(self.state_reply(&daily, &attempt, &note))
@@ -141,13 +138,9 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let (record, daily) = self.open_attempt(guild, caller, at)?;
         let mut attempt = replay(&daily, &record)?;
-        let taken = attempt.reset();
-        if taken == 0 {
-            return Err(TableError::Puzzle(format!(
-                "Daily #{} is already at its start: nothing to reset.",
-                daily.number
-            )));
-        }
+        let taken = attempt
+            .reset()
+            .map_err(|refusal| TableError::Puzzle(refusal.to_string()))?;
         self.save_moves(&record, &attempt, at)?;
         let note = format!(
             "Back to the start of daily #{} ({taken} move{} taken back).",
@@ -211,18 +204,18 @@ impl Table {
     fn save_moves(
         &self,
         record: &AttemptRecord,
-        attempt: &Attempt<'_>,
+        attempt: &Session<'_>,
         at: Moment,
     ) -> Result<(), TableError> {
         let change = AttemptChange {
-            moves: attempt.moves().to_vec(),
+            moves: attempt.moves_text(),
             finish: None,
         };
         Ok(self.store.daily_update(record, &change, at.now)?)
     }
 
     /// The attempt as it stands, privately, with its picture.
-    fn state_reply(&self, daily: &DailyPuzzle, attempt: &Attempt<'_>, note: &str) -> Reply {
+    fn state_reply(&self, daily: &DailyPuzzle, attempt: &Session<'_>, note: &str) -> Reply {
         let count = attempt.count();
         let text = format!(
             "{note}\n{} · {}\n{} · you: {count} move{}\n{}\n{}",
@@ -273,10 +266,10 @@ fn finished_note(record: &AttemptRecord, daily: &DailyPuzzle) -> String {
 }
 
 /// A few legal moves to try instead.
-fn legal_hint(attempt: &Attempt<'_>) -> String {
+fn legal_hint(attempt: &Session<'_>) -> String {
     let legal = attempt.legal();
     if legal.is_empty() {
-        return "No move is possible from here: undo or reset.".to_owned();
+        return "No move is possible from here: `/puzzle undo` or `/puzzle reset`.".to_owned();
     }
     let shown: Vec<String> = legal
         .iter()

@@ -1,5 +1,6 @@
 //! The computer player: it plays an optimal line, the card's guide while the game follows it, and
-//! otherwise the solver's answer from where the pieces stand.
+//! otherwise the solver's answer from where the pieces stand, or a reset when that answer would pass the
+//! card's move limit.
 
 use super::{Action, Shunting};
 use crate::game::{BotPlayer, Game, GameRng, Seat};
@@ -22,11 +23,16 @@ impl BotPlayer for Shunting {
             return Action::Move(card.guide[attempt.len()].clone());
         }
         let mut from_here = card.puzzle.clone();
-        from_here.start = self.position;
+        from_here.start = *self.position();
         match solve(&from_here, &SolveOptions::default()) {
-            Ok(solution) if !solution.moves.is_empty() => Action::Move(solution.moves[0].clone()),
-            // No way on from here within the solver's reach: start the card again.
-            _ if self.moves > 0 => Action::Reset,
+            Ok(solution)
+                if !solution.moves.is_empty()
+                    && self.moves() + solution.moves.len() <= card.limit() =>
+            {
+                Action::Move(solution.moves[0].clone())
+            }
+            // No way on from here within the solver's reach or the card's limit: start the card again.
+            _ if self.moves() > 0 => Action::Reset,
             _ => self.legal(seat).into_iter().next().unwrap_or(Action::Reset),
         }
     }

@@ -1,7 +1,8 @@
 //! Shunting at the table: one player works a route card move by move. The game is its card number and
 //! the log of actions; a snapshot replays that log. `reset` puts every piece back and starts the count
-//! again (it is not a move). The game ends when the goal is met (moves and rank) or when the card's
-//! move limit is used up without meeting it (not solved).
+//! again (it is not a move); the table's `undo` takes back the last action. The session rules (the
+//! card's move limit, the rank, the spelling of moves) are the engine's [`Session`]: a move past the
+//! limit is refused, so the game ends only when the goal is met.
 
 pub mod action;
 mod bot;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{self, CARD_COUNT, Card};
 use super::position::Position;
 use super::rank::Rank;
+use super::session::{Refusal, Session};
 use crate::game::{
     Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer,
@@ -36,6 +38,7 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
 
 /// Choices at creation: the route card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShuntingOptions {
     /// The card's number, as text (`"7"`).
     pub card: String,
@@ -51,18 +54,10 @@ impl Default for ShuntingOptions {
 
 /// The explicit setup: which card is on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShuntingSetup {
     /// The card's number (1 to 40).
     pub card: u32,
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The goal was met in this many moves.
-    Solved(usize),
-    /// The limit was used up without meeting the goal.
-    OutOfMoves,
 }
 
 /// A route card being played.
@@ -71,14 +66,12 @@ pub enum Ending {
 pub struct Shunting {
     card: &'static Card,
     log: Vec<Action>,
-    position: Position,
-    moves: usize,
-    resets: usize,
-    ending: Option<Ending>,
+    session: Session<'static>,
 }
 
 /// What the store keeps: the card and every action (the state is their replay).
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Record {
     card: u32,
     log: Vec<String>,
@@ -116,10 +109,7 @@ impl Shunting {
         Ok(Shunting {
             card,
             log: Vec::new(),
-            position: card.puzzle.start,
-            moves: 0,
-            resets: 0,
-            ending: None,
+            session: Session::new(&card.puzzle, Some(card.optimum)),
         })
     }
 
@@ -130,17 +120,22 @@ impl Shunting {
 
     /// Where the pieces stand now.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.session.position()
     }
 
     /// Moves made since the start or the last reset.
     pub fn moves(&self) -> usize {
-        self.moves
+        self.session.count()
     }
 
-    /// How the game ended, once it has.
-    pub fn ending(&self) -> Option<Ending> {
-        self.ending
+    /// Whether the goal is met (the game is over).
+    pub fn solved(&self) -> bool {
+        self.session.at_goal()
+    }
+
+    /// The rank earned, once solved.
+    pub fn rank(&self) -> Option<Rank> {
+        self.session.rank()
     }
 
     /// The actions so far, in order.
@@ -150,60 +145,40 @@ impl Shunting {
 
     /// Applies `action` for the one player; on error nothing has changed.
     fn act(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if self.ending.is_some() {
+        if self.solved() {
             return Err(RuleError::new(
                 "the game is over; start a new game to play the card again",
             ));
         }
-        let puzzle = &self.card.puzzle;
+        let refused = |refusal: Refusal| RuleError::new(refusal.to_string());
         match action {
             Action::Reset => {
-                if self.moves == 0 {
-                    return Err(RuleError::new(
-                        "the pieces already stand where the card starts",
-                    ));
-                }
-                self.position = puzzle.start;
-                self.moves = 0;
-                self.resets += 1;
+                self.session.reset().map_err(refused)?;
                 self.log.push(Action::Reset);
                 Ok(vec![Event::public(
                     "Every piece is back where the card starts; the count starts again at 0.",
                 )])
             }
             Action::Move(step) => {
-                let after = puzzle
-                    .play(&self.position, step)
-                    .map_err(|e| RuleError::new(e.to_string()))?;
-                // Log the move in the notation the legal-move list gives it, whatever the player typed.
-                let canonical = puzzle
-                    .legal_moves(&self.position)
-                    .into_iter()
-                    .find(|m| m.result == after)
-                    .map_or_else(|| step.clone(), |m| m.action);
-                let mut events = vec![Event::public(format!("{}.", canonical.label()))];
-                self.position = after;
-                self.moves += 1;
-                self.log.push(Action::Move(canonical));
-                if puzzle.is_solved(&after) {
-                    self.ending = Some(Ending::Solved(self.moves));
-                    events.push(Event::public(self.solved_text(self.moves)));
-                } else if self.moves >= self.card.limit() {
-                    self.ending = Some(Ending::OutOfMoves);
-                    events.push(Event::public(format!(
-                        "That was move {}, the card's limit, and the goal is not met: the route is not solved. Start a new game to try again.",
-                        self.moves
-                    )));
+                let standard = self.session.play(step).map_err(refused)?;
+                let mut events = vec![Event::public(format!("{}.", standard.label()))];
+                self.log.push(Action::Move(standard));
+                if let Some(text) = self.solved_text() {
+                    events.push(Event::public(text));
                 }
                 Ok(events)
             }
         }
     }
 
-    fn solved_text(&self, moves: usize) -> String {
-        let optimum = self.card.optimum;
-        let rank = Rank::for_moves(moves, optimum).unwrap_or(Rank::Brakeman);
-        format!("Solved in {moves} moves (the optimum is {optimum}): {rank}!")
+    /// "Solved in 12 moves (the optimum is 10): Dispatcher!", once solved.
+    fn solved_text(&self) -> Option<String> {
+        let rank = self.rank()?;
+        Some(format!(
+            "Solved in {} moves (the optimum is {}): {rank}!",
+            self.moves(),
+            self.card.optimum
+        ))
     }
 }
 
@@ -242,24 +217,24 @@ impl Game for Shunting {
     }
 
     fn to_act(&self) -> ToAct {
-        match self.ending {
-            Some(_) => ToAct::Over,
-            None => ToAct::one(0),
+        if self.solved() {
+            ToAct::Over
+        } else {
+            ToAct::one(0)
         }
     }
 
     fn legal(&self, seat: Seat) -> Vec<Action> {
-        if seat != 0 || self.ending.is_some() {
+        if seat != 0 || self.solved() {
             return Vec::new();
         }
         let mut legal: Vec<Action> = self
-            .card
-            .puzzle
-            .legal_moves(&self.position)
+            .session
+            .legal()
             .into_iter()
             .map(|m| Action::Move(m.action))
             .collect();
-        if self.moves > 0 {
+        if self.moves() > 0 {
             legal.push(Action::Reset);
         }
         legal
@@ -284,29 +259,13 @@ impl Game for Shunting {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let card = self.card;
-        let standings = match self.ending? {
-            Ending::Solved(moves) => vec![Standing {
+        Some(Outcome {
+            standings: vec![Standing {
                 participant: Participant::Seat(0),
-                score: moves as i32,
+                score: self.moves() as i32,
                 place: 1,
-                detail: self.solved_text(moves),
+                detail: self.solved_text()?,
             }],
-            Ending::OutOfMoves => vec![
-                Standing {
-                    participant: Participant::Automa(card.heading()),
-                    score: card.limit() as i32,
-                    place: 1,
-                    detail: format!("the limit of {} moves held", card.limit()),
-                },
-                Standing {
-                    participant: Participant::Seat(0),
-                    score: self.moves as i32,
-                    place: 2,
-                    detail: "not solved within the limit".to_owned(),
-                },
-            ],
-        };
-        Some(Outcome { standings })
+        })
     }
 }

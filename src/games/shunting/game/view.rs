@@ -1,11 +1,11 @@
 //! What the player (and anyone watching) sees of a shunting game, and the pictures and texts made from
-//! it. There is nothing hidden but the guide, which appears once the game is over.
+//! it. There is nothing hidden but the guide, which appears once the card is solved.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{Ending, Shunting};
+use super::Shunting;
 use crate::game::Presenter;
 use crate::games::shunting::cards::Colour;
 use crate::games::shunting::position::Position;
@@ -50,11 +50,9 @@ pub struct ShuntingView {
     pub pieces: Vec<PieceAt>,
     /// Whether the goal was met.
     pub solved: bool,
-    /// Whether the game is over.
-    pub over: bool,
     /// The rank earned, once solved.
     pub rank: Option<Rank>,
-    /// The guide, once the game is over.
+    /// The guide, once solved.
     pub guide: Option<Vec<String>>,
     /// The puzzle, for pictures.
     #[serde(skip)]
@@ -68,8 +66,8 @@ impl ShuntingView {
     pub(super) fn of(game: &Shunting) -> ShuntingView {
         let card = game.card;
         let puzzle = &card.puzzle;
-        let position = game.position;
-        let solved = matches!(game.ending, Some(Ending::Solved(_)));
+        let position = *game.position();
+        let solved = game.solved();
         let pieces = puzzle
             .pieces
             .iter()
@@ -92,17 +90,12 @@ impl ShuntingView {
             yard: puzzle.yard.title.clone(),
             optimum: card.optimum,
             limit: card.limit(),
-            moves: game.moves,
+            moves: game.moves(),
             goal: goal_lines(puzzle),
             pieces,
             solved,
-            over: game.ending.is_some(),
-            rank: solved
-                .then(|| Rank::for_moves(game.moves, card.optimum))
-                .flatten(),
-            guide: game
-                .ending
-                .map(|_| card.guide.iter().map(|m| m.guide()).collect()),
+            rank: game.rank(),
+            guide: solved.then(|| card.guide.iter().map(|m| m.guide()).collect()),
             puzzle,
             position,
         }
@@ -137,28 +130,22 @@ pub fn goal_lines(puzzle: &Puzzle) -> Vec<String> {
     lines
 }
 
-/// The card, the count, the goal and the yard as text; the result and the guide once over.
+/// The card, the count and the yard with its goal as text; the rank and the guide once solved, a note
+/// when the limit is used up.
 pub fn board_text(view: &ShuntingView) -> String {
     let mut text = format!(
-        "Route card {} ({}), {}\nMoves: {} (optimum {}, limit {})\nGoal: {}; any other piece may end anywhere.\n",
-        view.card,
-        view.colour,
-        view.yard,
-        view.moves,
-        view.optimum,
-        view.limit,
-        view.goal.join(", ")
+        "Route card {} ({}), {}\nMoves: {} (optimum {}, limit {})\n",
+        view.card, view.colour, view.yard, view.moves, view.optimum, view.limit,
     );
     text.push_str(&yard_text(view.puzzle, &view.position));
-    if view.over {
-        match view.rank {
-            Some(rank) => {
-                let _ = writeln!(text, "Solved in {} moves: {rank}.", view.moves);
-            }
-            None => {
-                let _ = writeln!(text, "Not solved within the limit of {} moves.", view.limit);
-            }
-        }
+    if let Some(rank) = view.rank {
+        let _ = writeln!(text, "Solved in {} moves: {rank}.", view.moves);
+    } else if view.moves >= view.limit {
+        let _ = writeln!(
+            text,
+            "All {} moves of the limit are used: undo a move or reset to try again.",
+            view.limit
+        );
     }
     if let Some(guide) = &view.guide {
         text.push_str("Guide:\n");
