@@ -13,6 +13,9 @@ pub use seats::{SeatMark, paint_seat_disc, seat_colour};
 pub use standings::{Standing, StandingsBanner};
 pub use typography::*;
 
+use crate::colour::Colour;
+use crate::palette;
+
 /// Space around a whole picture.
 pub const MARGIN: f32 = 16.0;
 /// Space between stacked panels and blocks.
@@ -27,6 +30,15 @@ pub const HIGHLIGHT_WIDTH: f32 = 3.0;
 pub const CHIP_H: f32 = 22.0;
 /// Space between chips and what they follow.
 pub const CHIP_GAP: f32 = 8.0;
+
+/// The fill of a badge showing a final place: green for the winners, quiet grey for the others.
+pub fn place_fill(place: u32) -> Colour {
+    if place == 1 {
+        palette::SUCCESS
+    } else {
+        palette::BORDER
+    }
+}
 
 /// "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", … "21st".
 pub fn ordinal(place: u32) -> String {

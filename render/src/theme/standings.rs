@@ -5,7 +5,7 @@ use super::seats::{SeatMark, paint_seat_disc};
 use super::typography::{
     CHIP_TEXT, DETAIL, HEADLINE, STANDING_LINE_H, STANDING_NAME, TITLE_LINE_H, baseline_in,
 };
-use super::{CHIP_H, HIGHLIGHT_WIDTH, PANEL_PAD, PANEL_RADIUS, ordinal};
+use super::{CHIP_H, HIGHLIGHT_WIDTH, PANEL_PAD, PANEL_RADIUS, ordinal, place_fill};
 use crate::canvas::Canvas;
 use crate::geometry::Rect;
 use crate::palette::{self, ink_on};
@@ -86,11 +86,7 @@ impl StandingsBanner {
         let detail_x = score_right + COLUMN_GAP;
         for (i, standing) in self.standings.iter().enumerate() {
             let top = inner.y + TITLE_LINE_H + i as f32 * STANDING_LINE_H;
-            let fill = if standing.place == 1 {
-                palette::SUCCESS
-            } else {
-                palette::BORDER
-            };
+            let fill = place_fill(standing.place);
             let badge = CHIP_TEXT.with_colour(ink_on(fill));
             canvas.badge(&badge, inner.x, top, CHIP_H, fill, &ordinal(standing.place));
             let cy = top + CHIP_H / 2.0;

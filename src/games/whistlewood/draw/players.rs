@@ -5,7 +5,7 @@ use render::badge::badge_width;
 use render::palette::{self, ink_on};
 use render::theme::{
     CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H,
-    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, ordinal, paint_seat_disc,
+    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, ordinal, paint_seat_disc, place_fill,
 };
 use render::{Align, Canvas, Colour, Rect};
 
@@ -112,12 +112,12 @@ fn chips(view: &WhistlewoodView, colour: &PilesView, own: bool) -> Vec<(String, 
         chips.push(("START PLAYER".to_owned(), palette::ENGINE_TRIM));
     }
     if let Some(standing) = standing_of(view, colour) {
-        let (text, fill) = if standing.place == 1 {
-            ("WINNER".to_owned(), palette::SUCCESS)
+        let text = if standing.place == 1 {
+            "WINNER".to_owned()
         } else {
-            (ordinal(standing.place).to_uppercase(), palette::BORDER)
+            ordinal(standing.place).to_uppercase()
         };
-        chips.push((text, fill));
+        chips.push((text, place_fill(standing.place)));
     }
     chips
 }

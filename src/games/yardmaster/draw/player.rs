@@ -3,7 +3,7 @@
 use render::palette::{self, ink_on};
 use render::theme::{
     CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H,
-    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, ordinal,
+    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, ordinal, place_fill,
 };
 use render::{Align, Canvas, Colour, Rect};
 
@@ -118,11 +118,7 @@ fn badges(view: &YardmasterView, train: &TrainView, own: bool) -> Vec<(String, C
         .as_ref()
         .and_then(|o| o.standing_of(train.seat));
     if let Some(standing) = place {
-        let fill = if standing.place == 1 {
-            palette::SUCCESS
-        } else {
-            palette::BORDER
-        };
+        let fill = place_fill(standing.place);
         badges.push((ordinal(standing.place).to_uppercase(), fill));
     }
     badges
