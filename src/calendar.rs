@@ -1,9 +1,11 @@
-//! The daily puzzle's clock: UTC days, their dates and weekdays, and puzzle numbers. Days are counted
-//! from 1970-01-01, so every machine agrees on them whatever its time zone.
+//! The daily puzzle's calendar: UTC days, their dates and weekdays, and puzzle numbers. Days are counted
+//! from 1970-01-01, so every machine agrees on them whatever its time zone; the date arithmetic is the
+//! `time` crate's. The current day comes from a [`Clock`](crate::clock::Clock).
 
 use std::fmt::{self, Display};
 use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
+
+use time::{Date, Month};
 
 /// One UTC calendar day, as days since 1970-01-01.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -11,6 +13,9 @@ pub struct Day(pub i64);
 
 /// The first daily puzzle's day (puzzle #1): Sunday 2026-11-01.
 pub const FIRST_DAY: Day = Day(20_758);
+
+/// The Julian day number of 1970-01-01, day 0.
+const EPOCH_JULIAN_DAY: i64 = 2_440_588;
 
 /// The days of the week, Monday first (the daily puzzle's difficulty rises through the week).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,41 +59,24 @@ impl Day {
         Day(seconds.div_euclid(86_400))
     }
 
-    /// Today in UTC, by this machine's clock.
-    pub fn today() -> Day {
-        let seconds = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        Day::of_unix_seconds(seconds)
-    }
-
-    /// The day of a calendar date (proleptic Gregorian), if the date exists.
+    /// The day of a calendar date (proleptic Gregorian, years -9999 to 9999), if the date exists.
     pub fn from_date(year: i64, month: u32, day: u32) -> Option<Day> {
-        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
-            return None;
-        }
-        let y = if month <= 2 { year - 1 } else { year };
-        let era = y.div_euclid(400);
-        let year_of_era = y - era * 400;
-        let m = i64::from(month);
-        let day_of_year = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
-        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-        Some(Day(era * 146_097 + day_of_era - 719_468))
+        let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+        let date =
+            Date::from_calendar_date(i32::try_from(year).ok()?, month, u8::try_from(day).ok()?)
+                .ok()?;
+        Some(Day(i64::from(date.to_julian_day()) - EPOCH_JULIAN_DAY))
     }
 
-    /// The calendar date (year, month, day).
-    pub fn date(self) -> (i64, u32, u32) {
-        let z = self.0 + 719_468;
-        let era = z.div_euclid(146_097);
-        let day_of_era = z - era * 146_097;
-        let year_of_era =
-            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-        let mp = (5 * day_of_year + 2) / 153;
-        let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = year_of_era + era * 400 + i64::from(month <= 2);
-        (year, month, day)
+    /// The calendar date (year, month, day), for days in the years -9999 to 9999.
+    pub fn date(self) -> Option<(i64, u32, u32)> {
+        let julian = i32::try_from(self.0 + EPOCH_JULIAN_DAY).ok()?;
+        let date = Date::from_julian_day(julian).ok()?;
+        Some((
+            i64::from(date.year()),
+            u32::from(u8::from(date.month())),
+            u32::from(date.day()),
+        ))
     }
 
     /// The day of the week.
@@ -120,19 +108,14 @@ impl Day {
     }
 }
 
-fn days_in_month(year: i64, month: u32) -> u32 {
-    match month {
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
+/// `YYYY-MM-DD`; a day beyond the calendar's years (only reachable through absurd puzzle numbers) is
+/// written as its count of days from 1970-01-01.
 impl Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (year, month, day) = self.date();
-        write!(f, "{year:04}-{month:02}-{day:02}")
+        match self.date() {
+            Some((year, month, day)) => write!(f, "{year:04}-{month:02}-{day:02}"),
+            None => write!(f, "day {} from 1970-01-01", self.0),
+        }
     }
 }
 
@@ -175,7 +158,7 @@ mod tests {
         }
         for n in (-800_000..800_000).step_by(997) {
             let day = Day(n);
-            let (y, m, d) = day.date();
+            let (y, m, d) = day.date().unwrap();
             assert_eq!(Day::from_date(y, m, d), Some(day));
         }
     }
@@ -191,6 +174,13 @@ mod tests {
         assert_eq!(FIRST_DAY.previous().puzzle_number(), None);
         assert_eq!(Day::of_unix_seconds(86_399), Day(0));
         assert_eq!(Day::of_unix_seconds(-1), Day(-1));
+    }
+
+    #[test]
+    fn days_beyond_the_calendar_still_print() {
+        let far = Day::of_puzzle(u32::MAX).unwrap();
+        assert_eq!(far.date(), None);
+        assert_eq!(far.to_string(), format!("day {} from 1970-01-01", far.0));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! ends ([`console`]).
 
 pub mod calendar;
+pub mod clock;
 pub mod console;
 pub mod discord;
 pub mod game;

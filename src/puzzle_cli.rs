@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde_json::json;
 
-use roundhouse::calendar::Day;
+use roundhouse::clock::Clock;
 use roundhouse::console::{PuzzleSession, play_puzzle};
 use roundhouse::games::shunting::cards;
 use roundhouse::games::shunting::daily::for_day;
@@ -124,7 +124,7 @@ fn play(which: &str) -> ExitCode {
         };
         play_puzzle(&session, stdin.lock(), std::io::stdout())
     } else {
-        let today = Day::today();
+        let today = Clock::system().today();
         let day = match PuzzleRef::parse(which).and_then(|r| r.day(today)) {
             Ok(day) => day,
             Err(message) => return fail(&message),

@@ -38,10 +38,7 @@ pub fn fresh_seed() -> u64 {
     if rand::rngs::SysRng.try_fill_bytes(&mut bytes).is_ok() {
         u64::from_le_bytes(bytes)
     } else {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0x5EED)
+        crate::clock::Clock::system().unix_nanos() as u64
     }
 }
 

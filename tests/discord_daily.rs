@@ -7,7 +7,7 @@ mod support;
 use std::path::Path;
 use std::time::Duration;
 
-use roundhouse::calendar::Day;
+use roundhouse::clock::Clock;
 use roundhouse::discord::config::{Config, RemindersConfig};
 
 use roundhouse::games::shunting::daily::for_day;
@@ -62,7 +62,7 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
     let db = dir.path().join("daily.db");
     let fake = FakeDiscord::start().await;
     let settings = config(&fake, &db);
-    let day_at_start = Day::today();
+    let day_at_start = Clock::system().today();
     let daily = tokio::task::spawn_blocking(move || for_day(day_at_start))
         .await
         .unwrap()
@@ -198,7 +198,7 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
     fake.wait_channel_messages(OTHER_CHANNEL, 1, WAIT).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     second.stop().await;
-    if Day::today() == day_at_start {
+    if Clock::system().today() == day_at_start {
         let posts = fake.channel_messages(CHANNEL);
         assert_eq!(
             posts.len(),

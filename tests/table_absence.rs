@@ -3,12 +3,16 @@
 
 use std::path::Path;
 
-use roundhouse::store::{Status, Store, now};
+use roundhouse::clock::ManualClock;
+use roundhouse::store::{Status, Store};
 use roundhouse::table::{
     Caller, Command, Place, PostAction, ReminderPolicy, Table, TableError, TableOptions,
 };
 
 const HOUR: i64 = 3600;
+
+/// The moment the tables' clock stands still at: 2026-11-21 12:00 UTC.
+const T0: i64 = 1_795_262_400;
 
 fn table(path: &Path, absent_after_secs: i64) -> Table {
     let options = TableOptions {
@@ -19,7 +23,8 @@ fn table(path: &Path, absent_after_secs: i64) -> Table {
             abandon_after_secs: 168 * HOUR,
         },
     };
-    Table::new(Store::open(path).unwrap(), options)
+    let store = Store::open_with_clock(path, ManualClock::at(T0).clock()).unwrap();
+    Table::new(store, options)
 }
 
 fn person(id: &str) -> Caller {
@@ -61,7 +66,7 @@ fn other(c: &Caller) -> Caller {
 fn reminders_follow_the_schedule_once_each_even_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.db");
-    let t0 = now();
+    let t0 = T0;
     let first = table(&path, 72 * HOUR);
     start_two(&first, 3);
     let slow = waiting(&first);
@@ -102,7 +107,7 @@ fn reminders_follow_the_schedule_once_each_even_across_a_restart() {
     second
         .handle(&place(), &slow, Command::Move(legal[0].notation.clone()))
         .unwrap();
-    let t1 = now();
+    let t1 = T0;
     let due = second.reminders_due(t1 + 12 * HOUR + 5).unwrap();
     assert_eq!(due[0].post.mentions, vec![other(&slow).user_id]);
 

@@ -1,7 +1,8 @@
 //! Roundhouse's drawing kit: an RGB [`Canvas`] with anti-aliased shapes, text in the embedded DejaVu
 //! fonts, a [`palette`] tuned for Discord's dark theme, and PNG output.
 //!
-//! Every game draws its pictures with these pieces; none of them knows about any game.
+//! Every game draws its pictures with these pieces and the shared [`theme`] (spacing, type, seat colours,
+//! the standings banner); none of them knows about any game.
 
 pub mod badge;
 pub mod canvas;
@@ -12,6 +13,7 @@ pub mod png;
 mod raster;
 pub mod shapes;
 pub mod text;
+pub mod theme;
 
 pub use canvas::Canvas;
 pub use colour::Colour;

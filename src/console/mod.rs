@@ -83,10 +83,7 @@ pub fn run<R: BufRead, W: Write>(
     let place = if settings.resume {
         resume_place(table, &settings.game)?
     } else {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
+        let nanos = table.clock().unix_nanos();
         Place::channel(format!("{CHANNEL_PREFIX}{}:{nanos}", settings.game))
     };
     let mut console = Console {

@@ -8,7 +8,6 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::messages::channel_message;
-use crate::store::now;
 use crate::table::Table;
 use crate::table::daily::{Delivery, DuePost};
 
@@ -52,7 +51,7 @@ async fn off_thread<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
 async fn prepare_daily(table: &Arc<Table>) {
     let table = Arc::clone(table);
     off_thread("daily puzzles ahead", move || {
-        table.prepare_daily(now());
+        table.prepare_daily(table.clock().now());
         Ok::<(), std::convert::Infallible>(())
     })
     .await;
@@ -60,7 +59,11 @@ async fn prepare_daily(table: &Arc<Table>) {
 
 async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {
     let table = Arc::clone(table);
-    let Some(due) = off_thread("reminders", move || table.reminders_due(now())).await else {
+    let Some(due) = off_thread("reminders", move || {
+        table.reminders_due(table.clock().now())
+    })
+    .await
+    else {
         return;
     };
     for notice in due {
@@ -79,7 +82,10 @@ async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {
 
 async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
     let due_table = Arc::clone(table);
-    let Some(due) = off_thread("daily posts", move || due_table.daily_posts_due(now())).await
+    let Some(due) = off_thread("daily posts", move || {
+        due_table.daily_posts_due(due_table.clock().now())
+    })
+    .await
     else {
         return;
     };
@@ -103,7 +109,7 @@ async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
 async fn record(table: &Arc<Table>, post: DuePost, delivery: Delivery) {
     let table = Arc::clone(table);
     off_thread("recording a daily post", move || {
-        table.daily_post_delivered(&post, delivery, now())
+        table.daily_post_delivered(&post, delivery, table.clock().now())
     })
     .await;
 }

@@ -2,7 +2,7 @@
 
 use rusqlite::params;
 
-use super::{Store, StoreError, now};
+use super::{Store, StoreError};
 
 impl Store {
     /// The id and channel of each game in play whose last change is at or before `before` (Unix
@@ -29,7 +29,7 @@ impl Store {
         self.with_writer(|conn| {
             let inserted = conn.execute(
                 "INSERT OR IGNORE INTO reminders (game_id, version, stage, sent_at) VALUES (?1, ?2, ?3, ?4)",
-                params![game_id, version, stage, now()],
+                params![game_id, version, stage, self.clock.now()],
             )?;
             Ok(inserted == 1)
         })

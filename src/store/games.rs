@@ -6,7 +6,7 @@ use super::records::{
     GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, UndoChange, UndoRequest,
     Update,
 };
-use super::{Store, StoreError, now};
+use super::{Store, StoreError};
 
 const GAME_COLUMNS: &str = "id, channel, guild, kind, status, options, seed, setup, snapshot, \
                             version, host, ended_reason, created_at, updated_at";
@@ -176,7 +176,7 @@ impl Store {
     pub fn create_game(&self, new: &NewGame) -> Result<GameRecord, StoreError> {
         self.with_writer(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let at = now();
+            let at = self.clock.now();
             let inserted = tx.execute(
                 "INSERT INTO games (channel, guild, kind, status, options, seed, version, host, created_at, updated_at) \
                  VALUES (?1, ?2, ?3, 'lobby', ?4, ?5, 0, ?6, ?7, ?7)",
@@ -283,7 +283,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         self.with_writer(|conn| {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let at = now();
+            let at = self.clock.now();
             let changed = tx.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?3, \
                    status = COALESCE(?4, status), ended_reason = COALESCE(?5, ended_reason), \

@@ -19,6 +19,8 @@ use rusqlite::Connection;
 use rusqlite_migration::Migrations;
 use thiserror::Error;
 
+use crate::clock::Clock;
+
 pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
 pub use records::{
     GameRecord, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, UndoChange,
@@ -69,14 +71,22 @@ pub struct Store {
     /// steps of milliseconds, so writers of this process queue here instead (other processes still wait
     /// through SQLite's busy timeout).
     writing: Mutex<()>,
+    /// Where "now" comes from, for the store's timestamps and everything built on the store.
+    clock: Clock,
 }
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Store {
-    /// Opens (creating if needed) the database file and brings its schema up to date.
+    /// Opens (creating if needed) the database file and brings its schema up to date; its timestamps
+    /// come from the machine's clock.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::open_with_clock(path, Clock::system())
+    }
+
+    /// [`Store::open`], with timestamps (and the time of the table built on it) from `clock`.
+    pub fn open_with_clock(path: &Path, clock: Clock) -> Result<Store, StoreError> {
         let open_error = |reason: String| StoreError::Open {
             path: path.display().to_string(),
             reason,
@@ -88,6 +98,7 @@ impl Store {
             path: path.display().to_string(),
             pool: Mutex::new(Vec::new()),
             writing: Mutex::new(()),
+            clock,
         };
         let mut conn = store.connect().map_err(|e| open_error(e.to_string()))?;
         MIGRATIONS
@@ -95,6 +106,11 @@ impl Store {
             .map_err(|e| open_error(e.to_string()))?;
         store.give_back(conn);
         Ok(store)
+    }
+
+    /// The clock the store (and the table over it) takes the time from.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// The database file's path.
@@ -145,14 +161,6 @@ impl Store {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.with_conn(work)
     }
-}
-
-/// The current time in Unix seconds.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use crate::game::Seat;
 use crate::games::adapter::LiveGame;
-use crate::store::{GameRecord, now};
+use crate::store::GameRecord;
 
 use super::play::{Progress, bot_plays};
 use super::session::{list_names, player_seat};
@@ -71,7 +71,7 @@ impl Table {
                 "No one is holding up the game.".into(),
             ));
         }
-        let idle = now() - record.updated_at;
+        let idle = self.clock().now() - record.updated_at;
         let limit = self.options.reminders.absent_after_secs;
         if idle < limit {
             return Err(TableError::NotAllowed(format!(

@@ -17,6 +17,7 @@ mod reply;
 mod session;
 mod undo;
 
+use crate::clock::Clock;
 use crate::games;
 use crate::store::Store;
 
@@ -148,6 +149,12 @@ impl Table {
             locks: locks::ChannelLocks::default(),
             daily: daily::DailyCache::default(),
         }
+    }
+
+    /// The clock the table takes "now" from (the store's): front ends and schedulers ask it for the
+    /// moment they pass to the daily puzzle and reminders.
+    pub fn clock(&self) -> &Clock {
+        self.store.clock()
     }
 
     /// The store underneath.

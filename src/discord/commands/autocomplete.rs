@@ -84,7 +84,7 @@ pub async fn daily_moves(ctx: Context<'_>, partial: &str) -> serenity::CreateAut
     let table = ctx.data().table.clone();
     let (place, caller, typed) = (place(ctx), caller(ctx), partial.to_owned());
     let moves = tokio::task::spawn_blocking(move || {
-        table.puzzle_moves(&place, &caller, &typed, crate::store::now())
+        table.puzzle_moves(&place, &caller, &typed, table.clock().now())
     })
     .await
     .ok()

@@ -5,7 +5,6 @@ use poise::serenity_prelude as serenity;
 use super::autocomplete::daily_moves;
 use crate::discord::respond::{answer, blocking, caller, place};
 use crate::discord::{Context, Error};
-use crate::store::now;
 use crate::table::{Caller, PuzzleCommand};
 
 /// The daily shunting puzzle: solve it privately, share your result
@@ -43,7 +42,7 @@ async fn run(ctx: Context<'_>, command: PuzzleCommand) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
     let result = blocking(ctx, !public, move || {
-        table.puzzle(&place, &caller, command, now())
+        table.puzzle(&place, &caller, command, table.clock().now())
     })
     .await?;
     answer(ctx, result).await

@@ -1,5 +1,5 @@
 //! Shunting puzzles: a yard of tracks, turnouts and turntables; locos that push and pull cars; a goal;
-//! and an exact solver for the fewest moves. Rulings: `rules/shunting.md`; file format: `FORMAT.md`.
+//! and an exact solver for the fewest moves. Rulings: `rules.md`; file format: `FORMAT.md`.
 //!
 //! Load a [`Puzzle`] (from a file with [`Puzzle::from_toml`] or built in with [`builtin::puzzle`]), list
 //! [`Puzzle::legal_moves`] from a [`Position`], play one with [`Puzzle::play`] (refusals say why), and

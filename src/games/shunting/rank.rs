@@ -1,4 +1,4 @@
-//! Skill ranks by moves used, against a puzzle's optimum O (rulings: `rules/shunting.md`).
+//! Skill ranks by moves used, against a puzzle's optimum O (the rulings: `rules.md` beside this file).
 
 use std::fmt;
 

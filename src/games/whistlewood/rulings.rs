@@ -1,7 +1,7 @@
 //! Every ruling of Whistlewood Express in one value: the components, the numbers of the turn, the scoring
 //! table and the Automa's preferences. It is stored with each game (inside its setup), so a game keeps
 //! the rulings it started with when a default changes. Defaults follow the rulebook and our rulings
-//! (`shared/rules/whistlewood.md`).
+//! (summarised for players in `rules.md` beside this file).
 
 use std::sync::{Arc, OnceLock};
 

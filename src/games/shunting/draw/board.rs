@@ -1,12 +1,13 @@
 //! The whole yard picture: a header with the puzzle's title and a caption, the yard with its pieces,
 //! and the goal written out underneath.
 
+use render::theme::DETAIL;
 use render::{Align, Canvas, palette};
 
 use super::geometry::Geometry;
 use super::marks;
 use super::piece;
-use super::style::{CAPTION, FOOTER, FOOTER_LINE_H, MARGIN, MOVED, TITLE, piece_colour};
+use super::style::{FOOTER, FOOTER_LINE_H, MARGIN, MOVED, TITLE, piece_colour};
 use super::{Frame, tracks};
 use crate::games::shunting::position::Position;
 use crate::games::shunting::present::{goal_lines, turntable_lines};
@@ -65,8 +66,8 @@ fn header(
         },
         str::to_owned,
     );
-    let caption = CAPTION.ellipsize(&caption, text_width);
-    canvas.text(&CAPTION, MARGIN, 55.0, Align::Left, &caption);
+    let caption = DETAIL.ellipsize(&caption, text_width);
+    canvas.text(&DETAIL, MARGIN, 55.0, Align::Left, &caption);
     if solved {
         let style = render::TextStyle::bold(14.0, palette::INK_LIGHT);
         let w = render::badge::badge_width(&style, 24.0, "SOLVED");

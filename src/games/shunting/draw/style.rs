@@ -73,8 +73,6 @@ pub const GOAL_MET: Colour = palette::SUCCESS;
 
 /// The picture's title.
 pub const TITLE: TextStyle = TextStyle::bold(22.0, palette::TEXT);
-/// The line under the title.
-pub const CAPTION: TextStyle = TextStyle::regular(16.0, palette::TEXT_MUTED);
 /// Height of the header (title and caption).
 pub const HEADER_H: f32 = 64.0;
 /// Lines under the yard (the goal).

@@ -1,10 +1,11 @@
 //! The whole board: header, players, the turn bar or the result banner, and the map with the train.
 
 use render::palette;
+use render::theme::{HEADING_H, MARGIN, PANEL_GAP, StandingsBanner};
 use render::{Canvas, Rect};
 
 use super::columns::Columns;
-use super::style::{BLOCK_GAP, BOARD_MIN_W, MARGIN};
+use super::style::BOARD_MIN_W;
 use super::{header, map, players, results, turn};
 use crate::games::whistlewood::view::WhistlewoodView;
 
@@ -33,15 +34,15 @@ impl Layout {
         let content_w = natural.width().max(BOARD_MIN_W - 2.0 * MARGIN);
         let map_left = MARGIN + (content_w - natural.width()) / 2.0;
         let columns = Columns::new(view, map_left);
-        let players_top = MARGIN + header::HEIGHT + BLOCK_GAP;
-        let status_top = players_top + players::HEIGHT + BLOCK_GAP;
+        let players_top = MARGIN + HEADING_H + PANEL_GAP;
+        let status_top = players_top + players::HEIGHT + PANEL_GAP;
         let status_h = match (&view.outcome, &view.turn) {
-            (Some(outcome), _) => Some(results::height(outcome)),
+            (Some(outcome), _) => Some(StandingsBanner::height_for(outcome.standings.len())),
             (None, Some(_)) => Some(turn::HEIGHT),
             (None, None) => None,
         };
         let status = status_h.map(|h| Rect::new(MARGIN, status_top, content_w, h));
-        let map_top = status.map_or(status_top, |r| r.bottom() + BLOCK_GAP);
+        let map_top = status.map_or(status_top, |r| r.bottom() + PANEL_GAP);
         Layout {
             columns,
             width: content_w + 2.0 * MARGIN,
@@ -73,7 +74,9 @@ pub fn draw(view: &WhistlewoodView, names: &[String]) -> Canvas {
         content_w,
     );
     match (&view.outcome, &view.turn, layout.status) {
-        (Some(outcome), _, Some(rect)) => results::paint(&mut canvas, rect, view, outcome, names),
+        (Some(outcome), _, Some(rect)) => {
+            results::banner(view, outcome, names).paint(&mut canvas, rect)
+        }
         (None, Some(turn), Some(rect)) => turn::paint(&mut canvas, rect, view, turn, names),
         _ => {}
     }

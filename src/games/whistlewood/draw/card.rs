@@ -2,13 +2,14 @@
 //! tracks face the train: at the foot of a top-row card, at the head of a bottom-row card.
 
 use render::palette::{self, ink_on};
+use render::theme::baseline_in;
 use render::{Align, Canvas, Colour, Rect};
 
 use super::car::{CarLook, paint_car};
 use super::icons::{Icon, paint_icon};
 use super::style::{
     CARD_NAME, FIELD_PAPER, FREE_TRACK, FREE_TRACK_EDGE, ICON_LABEL, RIVER_PAPER, SIDING_PAPER,
-    STATION_PAPER, baseline_in,
+    STATION_PAPER,
 };
 use crate::games::whistlewood::locations::Nature;
 use crate::games::whistlewood::view::CardView;

@@ -2,8 +2,10 @@
 //! the table (mirrored when the locomotive starts at the right), the columns before the map (0 or less)
 //! on the starting side and those past it (6 or more) on the far side.
 
+use render::theme::MARGIN;
+
 use super::style::{
-    BOARD_MAX_W, CARD_GAP, CARD_W, MAP_W, MARGIN, OFF_GAP, OFF_MIN_PITCH, OFF_PITCH, ZONE_GAP,
+    BOARD_MAX_W, CARD_GAP, CARD_W, MAP_W, OFF_GAP, OFF_MIN_PITCH, OFF_PITCH, ZONE_GAP,
 };
 use crate::games::whistlewood::present::physical_order;
 use crate::games::whistlewood::view::WhistlewoodView;

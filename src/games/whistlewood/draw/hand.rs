@@ -2,12 +2,12 @@
 //! their own discard pile.
 
 use render::palette;
+use render::theme::{
+    DETAIL, HEADLINE, MARGIN, SUBTITLE, SUBTITLE_LINE_H, TITLE_LINE_H, baseline_in,
+};
 use render::{Align, Canvas, Rect};
 
 use super::car::{CarLook, paint_car};
-use super::style::{
-    DETAIL, HEADLINE, MARGIN, SUBTITLE, SUBTITLE_LINE_H, TITLE_LINE_H, baseline_in,
-};
 use crate::games::whistlewood::cars::{Bonus, COLOURS, CarKind, TileType};
 use crate::games::whistlewood::view::WhistlewoodView;
 

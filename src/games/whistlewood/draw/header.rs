@@ -1,29 +1,25 @@
 //! The board's header: the title, the round, who plays and the direction of travel.
 
-use render::{Align, Canvas};
+use render::Canvas;
+use render::theme::Heading;
 
-use super::style::{HEADLINE, SUBTITLE, SUBTITLE_LINE_H, TITLE, TITLE_LINE_H, baseline_in};
 use crate::games::whistlewood::view::WhistlewoodView;
 
 const GAME_NAME: &str = "Whistlewood Express";
 
-/// How tall the header is.
-pub const HEIGHT: f32 = TITLE_LINE_H + SUBTITLE_LINE_H;
-
 /// Draws the header with its top-left corner at `(x, y)`, `width` wide.
 pub fn paint(canvas: &mut Canvas, view: &WhistlewoodView, x: f32, y: f32, width: f32) {
-    let title_baseline = baseline_in(y, TITLE_LINE_H, &TITLE);
-    canvas.text(&TITLE, x, title_baseline, Align::Left, GAME_NAME);
-    let right = if view.outcome.is_some() {
+    let headline = if view.outcome.is_some() {
         format!("Game over after round {}", view.round)
     } else {
         format!("Round {}", view.round)
     };
-    canvas.text(&HEADLINE, x + width, title_baseline, Align::Right, &right);
-    let facts = facts(view).join(" · ");
-    let baseline = baseline_in(y + TITLE_LINE_H, SUBTITLE_LINE_H, &SUBTITLE);
-    let facts = SUBTITLE.ellipsize(&facts, width);
-    canvas.text(&SUBTITLE, x, baseline, Align::Left, &facts);
+    let heading = Heading {
+        title: GAME_NAME,
+        headline: &headline,
+        facts: &facts(view).join(" · "),
+    };
+    heading.paint(canvas, x, y, width);
 }
 
 /// Who plays, and which way the train runs.

@@ -2,13 +2,12 @@
 //! table, the train's lane between them and a legend.
 
 use render::palette;
+use render::theme::{DETAIL, baseline_in};
 use render::{Align, Canvas, Rect};
 
 use super::card::paint_location;
 use super::columns::{Columns, MAP_COLUMNS};
-use super::style::{
-    CARD_H, COLUMN_LABEL, COLUMN_ROW_H, DETAIL, LANE_GAP, LANE_H, LEGEND_H, baseline_in,
-};
+use super::style::{CARD_H, COLUMN_LABEL, COLUMN_ROW_H, LANE_GAP, LANE_H, LEGEND_H};
 use super::train::paint_lane;
 use crate::games::whistlewood::view::WhistlewoodView;
 

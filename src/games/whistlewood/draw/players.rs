@@ -3,13 +3,14 @@
 
 use render::badge::badge_width;
 use render::palette::{self, ink_on};
-use render::{Align, Canvas, Colour, Rect, TextStyle};
+use render::theme::{
+    CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H,
+    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, ordinal, paint_seat_disc, place_fill,
+};
+use render::{Align, Canvas, Colour, Rect};
 
 use super::results::owner_of;
-use super::style::{
-    CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H,
-    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, number, ordinal, owner_colour, owner_letter,
-};
+use super::style::{number, owner_mark};
 use crate::game::{Standing, Viewer};
 use crate::games::whistlewood::cars::COLOURS;
 use crate::games::whistlewood::present::owner_name;
@@ -23,8 +24,6 @@ const GAP: f32 = 10.0;
 const DISC_R: f32 = 13.0;
 /// The most of a panel's width a name may take.
 const NAME_SHARE: f32 = 0.42;
-/// The owner's letter in the disc.
-const LETTER: TextStyle = TextStyle::bold(16.0, palette::INK_DARK);
 
 /// Draws both panels side by side in a row `width` wide whose top-left corner is `(x, y)`.
 pub fn paint(
@@ -62,7 +61,13 @@ fn paint_panel(
     let inner = rect.inset(PANEL_PAD);
     let name_baseline = baseline_in(inner.y, NAME_LINE_H, &NAME);
     let cy = inner.y + NAME_LINE_H / 2.0;
-    paint_owner_disc(canvas, inner.x + DISC_R, cy, DISC_R, colour.owner);
+    paint_seat_disc(
+        canvas,
+        inner.x + DISC_R,
+        cy,
+        DISC_R,
+        owner_mark(colour.owner),
+    );
     let name_x = inner.x + 2.0 * DISC_R + CHIP_GAP;
     let score = format!("{} pts", number(colour.score.total));
     let chips = chips(view, colour, own);
@@ -94,14 +99,6 @@ fn paint_panel(
     );
 }
 
-/// A disc in the owner's colour with their letter.
-pub fn paint_owner_disc(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, owner: usize) {
-    canvas.fill_circle(cx, cy, r, owner_colour(owner));
-    canvas.stroke_circle(cx, cy, r, 1.5, palette::INK_DARK);
-    let disc = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
-    canvas.text_centred(&LETTER, disc, owner_letter(owner));
-}
-
 /// The markers after a player's name.
 fn chips(view: &WhistlewoodView, colour: &PilesView, own: bool) -> Vec<(String, Colour)> {
     let mut chips = Vec::new();
@@ -115,12 +112,12 @@ fn chips(view: &WhistlewoodView, colour: &PilesView, own: bool) -> Vec<(String, 
         chips.push(("START PLAYER".to_owned(), palette::ENGINE_TRIM));
     }
     if let Some(standing) = standing_of(view, colour) {
-        let (text, fill) = if standing.place == 1 {
-            ("WINNER".to_owned(), palette::SUCCESS)
+        let text = if standing.place == 1 {
+            "WINNER".to_owned()
         } else {
-            (ordinal(standing.place).to_uppercase(), palette::BORDER)
+            ordinal(standing.place).to_uppercase()
         };
-        chips.push((text, fill));
+        chips.push((text, place_fill(standing.place)));
     }
     chips
 }

@@ -1,20 +1,10 @@
-//! The look of Whistlewood pictures: sizes, text styles and colours, named in one place.
+//! The look of Whistlewood's own pieces: card, map and train sizes, their text styles and colours, named
+//! in one place (the look shared with the other games is [`render::theme`]).
 
-use render::palette;
-use render::{Colour, TextStyle};
+use render::theme::{SeatMark, seat_colour};
+use render::{Colour, TextStyle, palette};
 
 use crate::games::whistlewood::cars::Owner;
-
-/// Space around the whole picture.
-pub const MARGIN: f32 = 16.0;
-/// Space between stacked blocks (header, players, turn, map).
-pub const BLOCK_GAP: f32 = 10.0;
-/// Space inside a panel, around its content.
-pub const PANEL_PAD: f32 = 12.0;
-/// Corner radius of panels.
-pub const PANEL_RADIUS: f32 = 10.0;
-/// Width of the outline marking a highlighted panel.
-pub const HIGHLIGHT_WIDTH: f32 = 3.0;
 
 /// A location card on the map.
 pub const CARD_W: f32 = 180.0;
@@ -51,37 +41,8 @@ pub const BOARD_MIN_W: f32 = 1200.0;
 /// board in play stays under the render kit's limit for its fast PNG encoding (900k pixels).
 pub const BOARD_MAX_W: f32 = 1300.0;
 
-/// Small pill-shaped labels ("TO MOVE").
-pub const CHIP_H: f32 = 22.0;
-/// Space between chips and what they follow.
-pub const CHIP_GAP: f32 = 8.0;
-/// Height of the title line.
-pub const TITLE_LINE_H: f32 = 34.0;
-/// Height of a line under the title.
-pub const SUBTITLE_LINE_H: f32 = 26.0;
-/// Height of a player's name line.
-pub const NAME_LINE_H: f32 = 34.0;
-/// Height of one line of small print.
-pub const DETAIL_LINE_H: f32 = 24.0;
 /// Height of the turn line.
 pub const TURN_LINE_H: f32 = 32.0;
-/// Height of one standing in the result banner.
-pub const STANDING_LINE_H: f32 = 32.0;
-
-/// The picture's title.
-pub const TITLE: TextStyle = TextStyle::bold(28.0, palette::TEXT);
-/// Important facts (the round, the turn, a result's title).
-pub const HEADLINE: TextStyle = TextStyle::bold(21.0, palette::TEXT);
-/// Secondary header lines.
-pub const SUBTITLE: TextStyle = TextStyle::regular(18.0, palette::TEXT_MUTED);
-/// A player's name.
-pub const NAME: TextStyle = TextStyle::bold(22.0, palette::TEXT);
-/// A player's total score.
-pub const SCORE: TextStyle = TextStyle::bold(28.0, palette::TEXT);
-/// Small print.
-pub const DETAIL: TextStyle = TextStyle::regular(16.0, palette::TEXT_MUTED);
-/// Text inside chips.
-pub const CHIP_TEXT: TextStyle = TextStyle::bold(13.0, palette::INK_DARK);
 /// Column numbers and zone names above the map.
 pub const COLUMN_LABEL: TextStyle = TextStyle::bold(15.0, palette::TEXT_MUTED);
 /// A card's name.
@@ -89,10 +50,6 @@ pub const CARD_NAME: TextStyle = TextStyle::bold(13.0, palette::INK_DARK);
 /// The word under an icon on a card.
 pub const ICON_LABEL: TextStyle = TextStyle::regular(12.0, palette::INK_DARK);
 
-/// Red cars (Okabe–Ito vermillion).
-pub const RED_CAR: Colour = palette::CARGO_RED;
-/// Blue cars (Okabe–Ito sky blue): apart from vermillion for every common colour-vision deficiency.
-pub const BLUE_CAR: Colour = palette::CARGO_BLUE;
 /// The paper of a Station card.
 pub const STATION_PAPER: Colour = palette::CARD_FACE;
 /// The paper of a Field card.
@@ -120,14 +77,24 @@ pub const FIELD_FILL: Colour = Colour::hex(0xd6b85a);
 /// The River icon's water.
 pub const RIVER_FILL: Colour = Colour::hex(0x2a7fa8);
 
-/// The colour of an owner's cars.
+/// The colour of an owner's cars: the seat colours of the shared theme, red for the first colour and
+/// blue for the second (Okabe–Ito vermillion and sky blue, apart for every common colour-vision
+/// deficiency).
 pub fn owner_colour(owner: Owner) -> Colour {
-    if owner == 0 { RED_CAR } else { BLUE_CAR }
+    seat_colour(owner)
 }
 
 /// The letter marking an owner's cars, so colour is never the only cue.
 pub fn owner_letter(owner: Owner) -> &'static str {
     if owner == 0 { "R" } else { "B" }
+}
+
+/// An owner's colour and letter, as discs beside names show them.
+pub fn owner_mark(owner: Owner) -> SeatMark {
+    SeatMark {
+        colour: owner_colour(owner),
+        letter: owner_letter(owner),
+    }
 }
 
 /// Points with their sign, as cars show them: "+5", "0", "−5".
@@ -146,21 +113,4 @@ pub fn number(value: i32) -> String {
     } else {
         value.to_string()
     }
-}
-
-/// The baseline that centres `style`'s capitals in a line `line_h` high whose top is `top`.
-pub fn baseline_in(top: f32, line_h: f32, style: &TextStyle) -> f32 {
-    top + (line_h + style.cap_height()) / 2.0
-}
-
-/// "1st", "2nd".
-pub fn ordinal(place: u32) -> String {
-    let suffix = match (place % 10, place % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{place}{suffix}")
 }

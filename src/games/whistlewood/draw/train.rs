@@ -2,11 +2,12 @@
 //! locomotive facing the direction of travel and every car at its column, on or off the map.
 
 use render::palette;
+use render::theme::SUBTITLE;
 use render::{Align, Canvas, Rect, TextStyle};
 
 use super::car::{CarLook, paint_car, paint_wheels};
 use super::columns::Columns;
-use super::style::{LANE, LOSS_HATCH, OFF_GAP, RAIL, SUBTITLE, TRAIN_TILE_H, TRAIN_TILE_W};
+use super::style::{LANE, LOSS_HATCH, OFF_GAP, RAIL, TRAIN_TILE_H, TRAIN_TILE_W};
 use crate::games::whistlewood::view::WhistlewoodView;
 
 /// Corner radius of the lane.

@@ -2,13 +2,13 @@
 //! advance marked.
 
 use render::palette::{self, ink_on};
+use render::theme::{
+    CHIP_GAP, CHIP_H, CHIP_TEXT, HEADLINE, HIGHLIGHT_WIDTH, PANEL_PAD, PANEL_RADIUS, baseline_in,
+    paint_seat_disc,
+};
 use render::{Align, Canvas, Rect};
 
-use super::players::paint_owner_disc;
-use super::style::{
-    CHIP_GAP, CHIP_H, CHIP_TEXT, HEADLINE, HIGHLIGHT_WIDTH, PANEL_PAD, PANEL_RADIUS, TURN_LINE_H,
-    baseline_in,
-};
+use super::style::{TURN_LINE_H, owner_mark};
 use crate::games::whistlewood::present::owner_name;
 use crate::games::whistlewood::view::{TurnView, WhistlewoodView};
 
@@ -29,7 +29,7 @@ pub fn paint(
     canvas.stroke_rounded_rect(rect, PANEL_RADIUS, HIGHLIGHT_WIDTH, palette::HIGHLIGHT);
     let inner = rect.inset(PANEL_PAD);
     let cy = inner.y + TURN_LINE_H / 2.0;
-    paint_owner_disc(canvas, inner.x + DISC_R, cy, DISC_R, turn.owner);
+    paint_seat_disc(canvas, inner.x + DISC_R, cy, DISC_R, owner_mark(turn.owner));
     let chips = chips(view, turn);
     let chips_w: f32 = chips
         .iter()

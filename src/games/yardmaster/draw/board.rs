@@ -1,10 +1,11 @@
 //! The whole board: header, result banner when over, and one panel per player, stacked.
 
 use render::palette;
+use render::theme::{MARGIN, PANEL_GAP, StandingsBanner};
 use render::{Canvas, Rect};
 
 use super::header::Header;
-use super::style::{BOARD_MIN_W, MARGIN, PANEL_GAP, seat_name};
+use super::style::{BOARD_MIN_W, seat_name};
 use super::{player, results};
 use crate::games::yardmaster::view::YardmasterView;
 
@@ -13,7 +14,11 @@ pub fn draw(view: &YardmasterView, names: &[String]) -> Canvas {
     let slots = train_slots(view);
     let content_w = player::width_for(slots).max(BOARD_MIN_W - 2.0 * MARGIN);
     let header = Header::new(view, content_w);
-    let banner_h = view.outcome.as_ref().map(results::height);
+    let banner = view
+        .outcome
+        .as_ref()
+        .map(|outcome| results::banner(outcome, names, view.games));
+    let banner_h = banner.as_ref().map(StandingsBanner::height);
     let panels = view.trains.len() as f32;
     let height = 2.0 * MARGIN
         + header.height()
@@ -28,9 +33,8 @@ pub fn draw(view: &YardmasterView, names: &[String]) -> Canvas {
 
     header.paint(&mut canvas, MARGIN, MARGIN, content_w);
     let mut y = MARGIN + header.height();
-    if let (Some(outcome), Some(h)) = (&view.outcome, banner_h) {
-        let rect = Rect::new(MARGIN, y, content_w, h);
-        results::paint(&mut canvas, rect, outcome, names, view.games);
+    if let (Some(banner), Some(h)) = (&banner, banner_h) {
+        banner.paint(&mut canvas, Rect::new(MARGIN, y, content_w, h));
         y += h + PANEL_GAP;
     }
     for train in &view.trains {

@@ -2,13 +2,11 @@
 //! turn (turn variant), drawn large with their notation underneath.
 
 use render::palette::{self, ink_on};
+use render::theme::{CHIP_H, CHIP_TEXT, HEADLINE, MARGIN, TITLE_LINE_H, baseline_in};
 use render::{Align, Canvas, Rect, TextStyle};
 
 use super::card::{CardLook, corner_radius, paint_card};
-use super::style::{
-    CHIP_H, CHIP_TEXT, HAND_CARD_GAP, HAND_CARD_H, HAND_CARD_W, HAND_PER_ROW, HEADLINE, MARGIN,
-    TITLE_LINE_H, baseline_in,
-};
+use super::style::{HAND_CARD_GAP, HAND_CARD_H, HAND_CARD_W, HAND_PER_ROW};
 use crate::games::yardmaster::cards::Face;
 use crate::games::yardmaster::view::YardmasterView;
 

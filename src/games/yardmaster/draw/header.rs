@@ -1,12 +1,11 @@
 //! The board's header: title, round, match, passing direction, deck, longest run and the caboose.
 
 use render::palette;
+use render::theme::{
+    CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HEADING_H, Heading, SUBTITLE_LINE_H,
+};
 use render::{Align, Canvas, TextStyle};
 
-use super::style::{
-    CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HEADLINE, SUBTITLE, SUBTITLE_LINE_H, TITLE,
-    TITLE_LINE_H, baseline_in,
-};
 use crate::games::yardmaster::view::YardmasterView;
 
 const GAME_NAME: &str = "Yardmaster Express";
@@ -66,27 +65,21 @@ impl Header {
         let caboose = self.caboose.as_ref().map_or(0.0, |(_, lines)| {
             CABOOSE_GAP + SUBTITLE_LINE_H.max(DETAIL_LINE_H * lines.len() as f32)
         });
-        TITLE_LINE_H + SUBTITLE_LINE_H + caboose + BOTTOM_GAP
+        HEADING_H + caboose + BOTTOM_GAP
     }
 
     /// Draws the header with its top-left corner at `(x, y)`, `width` wide.
     pub fn paint(&self, canvas: &mut Canvas, x: f32, y: f32, width: f32) {
-        let title_baseline = baseline_in(y, TITLE_LINE_H, &TITLE);
-        canvas.text(&TITLE, x, title_baseline, Align::Left, GAME_NAME);
-        canvas.text(
-            &HEADLINE,
-            x + width,
-            title_baseline,
-            Align::Right,
-            &self.right,
-        );
-        let facts_baseline = baseline_in(y + TITLE_LINE_H, SUBTITLE_LINE_H, &SUBTITLE);
-        let facts = SUBTITLE.ellipsize(&self.facts, width);
-        canvas.text(&SUBTITLE, x, facts_baseline, Align::Left, &facts);
+        let heading = Heading {
+            title: GAME_NAME,
+            headline: &self.right,
+            facts: &self.facts,
+        };
+        heading.paint(canvas, x, y, width);
         let Some((title, lines)) = &self.caboose else {
             return;
         };
-        let top = y + TITLE_LINE_H + SUBTITLE_LINE_H + CABOOSE_GAP;
+        let top = y + HEADING_H + CABOOSE_GAP;
         let badge_w = canvas.badge(&CHIP_TEXT, x, top, CHIP_H, palette::ENGINE_TRIM, "CABOOSE");
         let name_x = x + badge_w + CHIP_GAP;
         let baseline = top + CHIP_H / 2.0 + CABOOSE_NAME.cap_height() / 2.0;

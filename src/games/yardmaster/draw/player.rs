@@ -1,14 +1,16 @@
 //! One player's panel: name, badges, score and their train from the Engine to the last card.
 
 use render::palette::{self, ink_on};
+use render::theme::{
+    CHIP_GAP, CHIP_H, CHIP_TEXT, DETAIL, DETAIL_LINE_H, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H,
+    PANEL_PAD, PANEL_RADIUS, SCORE, baseline_in, ordinal, place_fill,
+};
 use render::{Align, Canvas, Colour, Rect};
 
 use super::card::{CardLook, paint_card, paint_coupler, paint_slot};
 use super::engine::paint_engine;
 use super::style::{
-    BOARD_CARD_H, BOARD_CARD_W, CHIP_GAP, CHIP_H, CHIP_TEXT, COUPLER_GAP, DETAIL, DETAIL_LINE_H,
-    ENGINE_W, HIGHLIGHT_WIDTH, NAME, NAME_LINE_H, PANEL_PAD, PANEL_RADIUS, PLAYER_HEAD_H, SCORE,
-    TRAIN_TOP_GAP, baseline_in, ordinal,
+    BOARD_CARD_H, BOARD_CARD_W, COUPLER_GAP, ENGINE_W, PLAYER_HEAD_H, TRAIN_TOP_GAP,
 };
 use crate::game::Viewer;
 use crate::games::yardmaster::view::{TrainView, YardmasterView};
@@ -116,11 +118,7 @@ fn badges(view: &YardmasterView, train: &TrainView, own: bool) -> Vec<(String, C
         .as_ref()
         .and_then(|o| o.standing_of(train.seat));
     if let Some(standing) = place {
-        let fill = if standing.place == 1 {
-            palette::SUCCESS
-        } else {
-            palette::BORDER
-        };
+        let fill = place_fill(standing.place);
         badges.push((ordinal(standing.place).to_uppercase(), fill));
     }
     badges
