@@ -59,7 +59,7 @@ pub(super) fn shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
 /// Indices in `0..=0`, `0..=1`, `0..=2` … in turn, several from one 32-bit draw: a draw below
 /// `(n+1)(n+2)…(n+k)` (the longest product that fits) is read as `k` digits of mixed base.
 struct IncreasingIndex {
-    /// The largest index the next call may give, less one.
+    /// The largest index the next call may give.
     n: u32,
     /// The digits not read yet.
     chunk: u32,
