@@ -1,12 +1,22 @@
-//! A small, fast, seedable generator whose whole state serialises with the game, so replays are exact.
+//! The project's own seeded random numbers: one small generator whose whole state serialises with a
+//! game, and the draws games and the puzzle generator make from it.
+//!
+//! Why our own code rather than `rand`'s: a stored game is its seed plus its moves, and a route card or
+//! daily puzzle is its seed; they are replayed for undo, history, restarts and every day's puzzle. That
+//! works only if a seed gives the same deal, reshuffle and puzzle forever. `rand` promises its shuffles
+//! and ranges stable only within one minor version, so a dependency update could silently change every
+//! stored game. The algorithms here are fixed, and golden tests pin their results. (The card games'
+//! draws were made with `rand` 0.10.3 before, so [`GameRng::shuffle`] and [`GameRng::index`] reproduce
+//! its exact algorithms; the puzzle generator always had its own [`GameRng::below`].)
 
-use std::convert::Infallible;
+mod rand_traits;
+mod uniform;
 
 use rand::TryRng;
 use serde::{Deserialize, Serialize};
 
-/// SplitMix64: one `u64` of state, good statistical quality for shuffles and bots, and trivially
-/// serialisable. Implements `rand`'s traits, so `shuffle`, `random_range` and friends work on it.
+/// SplitMix64 (Steele, Lea and Flood, 2014): one `u64` of state, good statistical quality for
+/// shuffles, puzzles and bots, and trivially serialisable.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRng {
     state: u64,
@@ -23,13 +33,65 @@ impl GameRng {
         GameRng::seeded(fresh_seed())
     }
 
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix(self.state)
     }
+
+    /// The next 32 random bits: the high half of the next 64.
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    /// A number in `0..n` (`n > 0`) by the multiply-high method, one draw each: the puzzle generator's
+    /// choice (route cards and daily puzzles depend on it).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// `count` distinct items of `items`, in a random order (a partial Fisher–Yates shuffle from the
+    /// front, by [`GameRng::below`]): the puzzle generator's choice of places and pieces.
+    pub fn pick<T: Copy>(&mut self, items: &[T], count: usize) -> Vec<T> {
+        let mut pool = items.to_vec();
+        let count = count.min(pool.len());
+        for i in 0..count {
+            let j = i + self.below(pool.len() - i);
+            pool.swap(i, j);
+        }
+        pool.truncate(count);
+        pool
+    }
+
+    /// A random index into something of `len` items (`len > 0`): the card games' draw of a start
+    /// player, a caboose or an item of a list.
+    ///
+    /// # Panics
+    ///
+    /// If `len` is 0 (there is nothing to choose from).
+    pub fn index(&mut self, len: usize) -> usize {
+        assert!(len > 0, "an index into nothing was asked for");
+        uniform::index(self, len)
+    }
+
+    /// Puts `items` in a random order: the card games' deals and reshuffles.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        uniform::shuffle(self, items);
+    }
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit function of `z`.
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One seed from several numbers (a stream name, a card number, an attempt …), order-sensitive.
+pub fn seed_of(parts: &[u64]) -> u64 {
+    parts
+        .iter()
+        .fold(0x5348_554E_5449_4E47, |acc, &p| mix(acc ^ mix(p)))
 }
 
 /// A random seed from the operating system (falls back to the clock if the OS cannot give one).
@@ -42,50 +104,5 @@ pub fn fresh_seed() -> u64 {
     }
 }
 
-impl TryRng for GameRng {
-    type Error = Infallible;
-
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok((self.next() >> 32) as u32)
-    }
-
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(self.next())
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        for chunk in dst.chunks_mut(8) {
-            let bytes = self.next().to_le_bytes();
-            chunk.copy_from_slice(&bytes[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::RngExt;
-
-    #[test]
-    fn same_seed_same_sequence_and_state_survives_serde() {
-        let mut a = GameRng::seeded(7);
-        let first: Vec<u64> = (0..4).map(|_| a.random_range(0..1000)).collect();
-        let json = serde_json::to_string(&a).unwrap();
-        let mut restored: GameRng = serde_json::from_str(&json).unwrap();
-        let mut b = GameRng::seeded(7);
-        let again: Vec<u64> = (0..4).map(|_| b.random_range(0..1000)).collect();
-        assert_eq!(first, again);
-        assert_eq!(
-            a.random_range(0..u64::MAX),
-            restored.random_range(0..u64::MAX)
-        );
-    }
-
-    #[test]
-    fn different_seeds_differ() {
-        let mut a = GameRng::seeded(1);
-        let mut b = GameRng::seeded(2);
-        assert_ne!(a.try_next_u64(), b.try_next_u64());
-    }
-}
+mod tests;

@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
-use roundhouse::games::shunting::generate::rng::SplitMix64;
 use roundhouse::games::shunting::solver::Expander;
 use roundhouse::games::shunting::{Position, Puzzle, builtin};
+use roundhouse::rng::GameRng;
 
 /// A built-in yard's file text as the inline `[yard]` table of a puzzle file.
 fn inline_yard(name: &str) -> String {
@@ -81,7 +81,7 @@ fn puzzles() -> Vec<Puzzle> {
 }
 
 /// A random position of `puzzle`'s pieces: distinct whole slots, any facings and turntable positions.
-fn random_position(puzzle: &Puzzle, rng: &mut SplitMix64) -> Position {
+fn random_position(puzzle: &Puzzle, rng: &mut GameRng) -> Position {
     let mut free: Vec<u8> = (0..puzzle.yard.slots.len() as u8)
         .filter(|&s| !puzzle.broken[usize::from(s)])
         .collect();
@@ -115,7 +115,7 @@ fn predecessors(expander: &mut Expander<'_>, position: &Position) -> HashSet<Pos
 
 #[test]
 fn fast_successors_are_exactly_the_legal_moves_in_every_yard() {
-    let mut rng = SplitMix64::new(5);
+    let mut rng = GameRng::seeded(5);
     for puzzle in puzzles() {
         let mut expander = Expander::new(&puzzle, false);
         let mut moves = 0;
@@ -154,7 +154,7 @@ fn fast_successors_from_the_starts_are_the_legal_moves() {
 
 #[test]
 fn predecessors_are_the_inverse_of_successors_with_and_without_skipped_stops() {
-    let mut rng = SplitMix64::new(55);
+    let mut rng = GameRng::seeded(55);
     for puzzle in puzzles() {
         for skip in [false, true] {
             let mut expander = Expander::new(&puzzle, skip);
@@ -181,7 +181,7 @@ fn predecessors_are_the_inverse_of_successors_with_and_without_skipped_stops() {
 
 #[test]
 fn skipped_stops_are_only_left_out_where_a_lone_loco_has_no_turntable() {
-    let mut rng = SplitMix64::new(555);
+    let mut rng = GameRng::seeded(555);
     for puzzle in puzzles() {
         let mut all = Expander::new(&puzzle, false);
         let mut fewer = Expander::new(&puzzle, true);

@@ -18,8 +18,8 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use roundhouse::games::shunting::generate::rng::SplitMix64;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, builtin, solve};
+use roundhouse::rng::GameRng;
 
 /// Siding name and length, in the yard's order.
 const SIDINGS: [(&str, usize); 3] = [("A", 5), ("B", 3), ("C", 3)];
@@ -30,7 +30,7 @@ type Start = [Vec<usize>; 3];
 
 /// A random split of the wagons over the sidings (every split that fits equally likely) and a random
 /// order.
-fn random_start(rng: &mut SplitMix64) -> Start {
+fn random_start(rng: &mut GameRng) -> Start {
     let splits: Vec<[usize; 3]> = (0..=5)
         .flat_map(|a| (0..=3).map(move |b| [a, b, WAGONS.saturating_sub(a + b)]))
         .filter(|s| s.iter().sum::<usize>() == WAGONS && s[2] <= 3)
@@ -86,7 +86,7 @@ const SHIPPED: usize = 3;
 #[test]
 #[ignore = "solves hundreds of puzzles: run in release with --ignored"]
 fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
-    let mut rng = SplitMix64::new(SEED);
+    let mut rng = GameRng::seeded(SEED);
     let mut seen = HashSet::new();
     let mut found: Vec<(usize, usize, Start)> = Vec::new();
     while found.len() < SAMPLES {
@@ -141,6 +141,6 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
 
 /// A number in `0..n` by remainder, as the shipped hard starts were sampled (the generator's own
 /// `below` multiplies instead, which would pick other starts).
-fn below(rng: &mut SplitMix64, n: usize) -> usize {
+fn below(rng: &mut GameRng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }

@@ -5,8 +5,8 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use roundhouse::games::shunting::generate::rng::SplitMix64;
 use roundhouse::games::shunting::{Position, Puzzle, SolveError, SolveOptions, solve};
+use roundhouse::rng::GameRng;
 
 /// The fewest moves to the goal by plain breadth-first search, or `None` if it cannot be reached.
 fn brute_force(puzzle: &Puzzle) -> Option<usize> {
@@ -224,7 +224,7 @@ legs = ["X.end", "Y.end"]
 
 /// A random puzzle on a small yard: one or two locos, two or three cars, sometimes a broken track; a
 /// goal for one or two cars, sometimes a group or a loco's facing. Some cannot be solved.
-fn random_puzzle(rng: &mut SplitMix64) -> String {
+fn random_puzzle(rng: &mut GameRng) -> String {
     let manual = TABLE.replace("ring = [", "manual = true\nring = [");
     let yards: [(&str, &[&str]); 5] = [
         (
@@ -283,7 +283,7 @@ fn random_puzzle(rng: &mut SplitMix64) -> String {
 
 #[test]
 fn random_small_puzzles_match_the_brute_force() {
-    let mut rng = SplitMix64::new(2026);
+    let mut rng = GameRng::seeded(2026);
     let (mut solved, mut unsolvable) = (0, 0);
     for i in 0..160 {
         let text = random_puzzle(&mut rng);

@@ -23,16 +23,32 @@ impl Table {
         Ok(record)
     }
 
-    /// The live state of a started game: its snapshot, or a replay of its log if the snapshot is unusable.
+    /// The live state of a started game: its snapshot or, when the snapshot cannot be read (a field
+    /// renamed by an upgrade, say), a replay of its seed, setup and log. If that fails too, the error
+    /// names the game and both reasons; other games are not touched.
     pub(super) fn live_game(&self, record: &GameRecord) -> Result<Box<dyn LiveGame>, TableError> {
         let kind = kind_of(record)?;
-        if let Some(snapshot) = &record.snapshot
-            && let Ok(game) = kind.restore(snapshot)
-        {
-            return Ok(game);
-        }
+        let unreadable = match &record.snapshot {
+            Some(snapshot) => match kind.restore(snapshot) {
+                Ok(game) => return Ok(game),
+                Err(error) => error.to_string(),
+            },
+            None => "there is none".to_owned(),
+        };
+        tracing::warn!(
+            game = record.id,
+            "the snapshot cannot be used ({unreadable}); rebuilding the game from its log"
+        );
         let moves = self.store.moves(record.id)?;
-        Ok(replay(record, &moves)?.0)
+        match replay(record, &moves) {
+            Ok((game, _)) => Ok(game),
+            Err(TableError::Internal(reason)) => Err(TableError::Internal(format!(
+                "game {} cannot be loaded: its snapshot is unreadable ({unreadable}) and its log \
+                 does not replay ({reason})",
+                record.id
+            ))),
+            Err(other) => Err(other),
+        }
     }
 }
 

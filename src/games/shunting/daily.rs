@@ -10,7 +10,6 @@
 pub mod week;
 
 use super::cards;
-use super::generate::rng::seed_of;
 use super::generate::{Recipe, generate};
 use super::notation::Move;
 use super::puzzle::Puzzle;
@@ -18,6 +17,7 @@ use super::rank::move_limit;
 use super::solver::SolveOptions;
 use super::write::puzzle_toml;
 use crate::calendar::Day;
+use crate::rng::seed_of;
 pub use week::{DayPlan, WEEK};
 
 /// One day's puzzle with its optimum and guide.

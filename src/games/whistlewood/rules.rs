@@ -4,8 +4,6 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use rand::RngExt;
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::card_cars::CardCars;
@@ -394,7 +392,7 @@ impl Game for Whistlewood {
                 usize::from(location.count),
             ));
         }
-        cards.shuffle(rng);
+        rng.shuffle(&mut cards);
         let layout = [&cards[..COLUMNS], &cards[COLUMNS..]].map(|row| {
             let mut letters = String::with_capacity(row.len());
             letters.extend(row);
@@ -402,15 +400,11 @@ impl Game for Whistlewood {
         });
         let mut pile = || {
             let mut tiles = rulings.cars.clone();
-            tiles.shuffle(rng);
+            rng.shuffle(&mut tiles);
             tiles
         };
         let piles = [pile(), pile()];
-        let start_player = if players == 2 {
-            rng.random_range(0..2)
-        } else {
-            0
-        };
+        let start_player = if players == 2 { rng.index(2) } else { 0 };
         WhistlewoodSetup {
             layout,
             start_player,
@@ -563,7 +557,7 @@ impl Whistlewood {
     pub(super) fn reshuffle(&mut self, owner: Owner) {
         let piles = &mut self.piles[owner];
         piles.draw.append(&mut piles.discard);
-        piles.draw.shuffle(&mut self.rng);
+        self.rng.shuffle(&mut piles.draw);
     }
 }
 

@@ -3,8 +3,6 @@
 use std::collections::VecDeque;
 use std::ops::RangeInclusive;
 
-use rand::RngExt;
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::cabooses::{CABOOSES, CabooseId, DEFAULT_POOL};
@@ -468,16 +466,16 @@ impl Game for Yardmaster {
     fn deal(options: &YardmasterOptions, players: usize, rng: &mut GameRng) -> YardmasterSetup {
         let mut shuffled = || {
             let mut deck = cards::deck_faces(players).to_vec();
-            deck.shuffle(rng);
+            rng.shuffle(&mut deck);
             deck
         };
         let deck = shuffled();
         let second_deck = (options.two_games == Switch::On).then(&mut shuffled);
-        let start_player = rng.random_range(0..players.max(1));
+        let start_player = rng.index(players.max(1));
         let caboose = match options.caboose {
             CabooseChoice::Off => None,
-            CabooseChoice::Default => Some(DEFAULT_POOL[rng.random_range(0..DEFAULT_POOL.len())]),
-            CabooseChoice::All => Some(CABOOSES[rng.random_range(0..CABOOSES.len())].name),
+            CabooseChoice::Default => Some(DEFAULT_POOL[rng.index(DEFAULT_POOL.len())]),
+            CabooseChoice::All => Some(CABOOSES[rng.index(CABOOSES.len())].name),
         };
         YardmasterSetup {
             start_player,

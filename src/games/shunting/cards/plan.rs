@@ -16,9 +16,9 @@
 use thiserror::Error;
 
 use super::{CARD_COUNT, Card, Colour};
-use crate::games::shunting::generate::rng::seed_of;
 use crate::games::shunting::generate::{Recipe, Rejection, generate};
 use crate::games::shunting::solver::SolveOptions;
+use crate::rng::seed_of;
 
 /// How the cards of one colour are made.
 #[derive(Clone, Copy, Debug)]

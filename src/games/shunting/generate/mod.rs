@@ -6,10 +6,8 @@
 //! reaches (so the goal can always be reached, and is far away rather than a random walk's usual few
 //! moves). The goal names where some of the pieces stand there (pieces that moved first) and lets the
 //! others end anywhere; naming fewer pieces may make it nearer. The solver then gives the optimum and a
-//! guide. Every random choice comes from [`rng::SplitMix64`], and choices among positions are made in a
+//! guide. Every random choice comes from [`GameRng`], and choices among positions are made in a
 //! fixed order of the positions themselves, so one seed gives one puzzle everywhere.
-
-pub mod rng;
 
 use std::collections::HashSet;
 
@@ -21,7 +19,7 @@ use super::position::Position;
 use super::puzzle::{Goal, Piece, PieceKind, Puzzle};
 use super::solver::{Solution, SolveError, SolveOptions, solve};
 use super::yard::{SlotId, Yard};
-use rng::SplitMix64;
+use crate::rng::GameRng;
 
 /// The cars of the seed's box, in order: name and colour.
 pub const CARS: [&str; 5] = ["Red", "Green", "Yellow", "Blue", "Black"];
@@ -78,7 +76,7 @@ pub enum Rejection {
 pub fn candidate(recipe: &Recipe, seed: u64, name: &str, title: &str) -> Result<Puzzle, Rejection> {
     let yard = builtin::yard(recipe.yard)?;
     check_recipe(recipe, &yard)?;
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = GameRng::seeded(seed);
     let mut puzzle = start(recipe, yard, &mut rng, name, title);
     let end = far_position(&puzzle, recipe.depth, &mut rng);
     puzzle.goal = goal_from(&puzzle, &end, recipe.named, &mut rng);
@@ -137,7 +135,7 @@ fn open_slots(yard: &Yard) -> Vec<SlotId> {
         .collect()
 }
 
-fn start(recipe: &Recipe, yard: Yard, rng: &mut SplitMix64, name: &str, title: &str) -> Puzzle {
+fn start(recipe: &Recipe, yard: Yard, rng: &mut GameRng, name: &str, title: &str) -> Puzzle {
     let open = open_slots(&yard);
     let chosen = rng.pick(&open, recipe.broken + recipe.locos + recipe.cars);
     let (blocked, places) = chosen.split_at(recipe.broken);
@@ -195,7 +193,7 @@ const MAX_SEEN: usize = 400_000;
 
 /// A position `depth` moves from the start (of the farthest layer reached, if none is that far): the
 /// layers are listed breadth first over every legal move, and one is picked from the last, sorted.
-fn far_position(puzzle: &Puzzle, depth: usize, rng: &mut SplitMix64) -> Position {
+fn far_position(puzzle: &Puzzle, depth: usize, rng: &mut GameRng) -> Position {
     let mut seen: HashSet<Position> = HashSet::from([puzzle.start]);
     let mut layer = vec![puzzle.start];
     let mut next_moves = Vec::new();
@@ -227,7 +225,7 @@ fn far_position(puzzle: &Puzzle, depth: usize, rng: &mut SplitMix64) -> Position
 }
 
 /// A goal naming `named` pieces where `end` has them, pieces that moved first.
-fn goal_from(puzzle: &Puzzle, end: &Position, named: usize, rng: &mut SplitMix64) -> Goal {
+fn goal_from(puzzle: &Puzzle, end: &Position, named: usize, rng: &mut GameRng) -> Goal {
     let all: Vec<usize> = (0..puzzle.pieces.len()).collect();
     let (moved, stayed): (Vec<usize>, Vec<usize>) = all
         .into_iter()
