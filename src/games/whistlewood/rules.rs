@@ -48,6 +48,7 @@ impl AutomaLevel {
 
 /// The choices made when a game is created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WhistlewoodOptions {
     /// The Automa's level, used when one person plays alone.
     #[serde(default)]
@@ -68,6 +69,7 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
 /// hand comes from the top. `start_player` is ignored in solo (the Automa always starts). `rulings`
 /// (optional) replaces the default rulings for this game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WhistlewoodSetup {
     /// The map's two rows of location letters, left to right.
     pub layout: [String; ROWS],
