@@ -1133,4 +1133,7 @@ fn numeric_rulings_outside_their_range_are_refused_naming_the_field_and_the_rang
         error.contains("bonuses") && error.contains("0 to 2"),
         "{error}"
     );
+    // The start player is a seat of the two-seat game, also in solo (where it is not used).
+    let error = start_json(1, options, &setup_json(r#", "start_player": 7"#)).unwrap_err();
+    assert!(error.contains("seat 0 or 1, not 7"), "{error}");
 }
