@@ -1133,6 +1133,12 @@ fn each_game_of_a_match_plays_its_own_caboose() {
         events.iter().any(|e| e.text.contains("caboose 6")),
         "{events:?}"
     );
+    assert!(
+        events.contains(&Event::public(
+            "Game 2's Caboose: Buried Alive (7 points: most face-down cards)."
+        )),
+        "{events:?}"
+    );
 
     let game = play_caboose_match(s, ["Lightweight", "Buried Alive"]);
     // Game 2 with Buried Alive (most face-down cards): seat 0 28 + 7, seat 1 24 + 8 + 0.

@@ -476,6 +476,9 @@ impl Yardmaster {
             }
             let start = self.start_player;
             sink.emit(|| events::second_game_begins(start));
+            if let Some(caboose) = self.caboose {
+                sink.emit(|| events::second_game_caboose(caboose.card()));
+            }
             self.deal_game(sink);
         } else {
             self.over = true;
