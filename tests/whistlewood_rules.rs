@@ -3,10 +3,13 @@
 //! movements, the bonuses and both end conditions. (Scoring and the Automa's priorities are tested
 //! from built positions inside the crate: `src/games/whistlewood/tests/`.)
 
-use roundhouse::game::{Audience, Event, Game, Participant, Seat, ToAct, Viewer};
+use roundhouse::game::{Audience, Event, Game, Participant, Presenter, Seat, ToAct, Viewer};
+use roundhouse::games::adapter::{GameKind, Kind};
 use roundhouse::games::whistlewood::cars::TileType;
 use roundhouse::games::whistlewood::rules::{AutomaLevel, Stage};
-use roundhouse::games::whistlewood::{Action, Whistlewood, WhistlewoodOptions, WhistlewoodSetup};
+use roundhouse::games::whistlewood::{
+    Action, Rulings, Whistlewood, WhistlewoodOptions, WhistlewoodSetup,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -468,12 +471,19 @@ fn a_shunt_at_the_start_position_does_nothing() {
 /// Red and blue have placed five cars; blue is to act after keeping its hand of Shunt Stone, Grain and
 /// Action Stone.
 fn deferred_position() -> Whistlewood {
-    let mut game = two_players(setup(
+    deferred_position_with(Rulings::default())
+}
+
+/// [`deferred_position`] played with these rulings.
+fn deferred_position_with(rulings: Rulings) -> Whistlewood {
+    let mut setup = setup(
         EXAMPLE_MAP,
         0,
         &["coal", "log", "tank"],
         &["grain", "mail", "stone+shunt"],
-    ));
+    );
+    setup.rulings = rulings.into();
+    let mut game = two_players(setup);
     play(
         &mut game,
         &[
@@ -734,4 +744,396 @@ fn solo_results_include_the_automa_by_name() {
         .find(|s| matches!(s.participant, Participant::Automa(_)))
         .unwrap();
     assert!(automa.score >= 0, "the Automa never scores below zero");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rulings on the waiting advance and the Siding's bonus order
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_waiting_advance_moves_the_train_again_after_a_placements_own_advance() {
+    let mut game = deferred_position();
+    // The Shunt leaves three cars before the map: the automatic advance waits (locomotive at 4).
+    play(&mut game, &["place stone+shunt"]);
+    assert_eq!(game.loco(), 4);
+    assert!(game.deferred_advance());
+    // Blue's next action places the Grain: four cars before the map, so the placement advances by
+    // itself (to 5); three still stand before the map, so the waiting advance moves it again (to 6).
+    let events = play(&mut game, &["place grain"]);
+    let text = public_text(&events);
+    let own = text.find("advances by itself").expect(&text);
+    let waiting = text
+        .find("waiting automatic advance happens now")
+        .expect(&text);
+    assert!(own < waiting, "{text}");
+    assert_eq!(game.loco(), 6);
+    assert!(!game.deferred_advance());
+    assert_eq!(
+        train(&game),
+        [
+            "5:red:coal",
+            "4:blue:grain",
+            "3:blue:mail",
+            "2:red:log",
+            "1:red:tank",
+            "0:blue:stone+shunt",
+            "-1:blue:grain"
+        ]
+    );
+    assert_eq!(seat_to_act(&game), 0, "both actions used");
+}
+
+/// A map with the Siding on top of column 5 and a Single-Track Station under it, played with three
+/// cars a colour (coal, log, tank), so the hands run out early.
+fn siding_last_setup() -> WhistlewoodSetup {
+    siding_last_setup_with(Rulings::default())
+}
+
+/// [`siding_last_setup`] with these rulings (their car set replaced by the three cars).
+fn siding_last_setup_with(rulings: Rulings) -> WhistlewoodSetup {
+    let three: Vec<TileType> = ["coal", "log", "tank"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let rulings = Rulings {
+        cars: three.clone(),
+        ..rulings
+    };
+    WhistlewoodSetup {
+        layout: ["ABCDF", "ABDEC"].map(str::to_owned),
+        start_player: 0,
+        piles: [three.clone(), three],
+        rulings: rulings.into(),
+    }
+}
+
+/// On [`siding_last_setup`]: red's Log becomes the rear of the train, at column 6.
+const TO_THE_LAST_TURN: [&str; 16] = [
+    "from left",
+    "place coal",
+    "place coal",
+    "place log",
+    "keep",
+    "place log",
+    "advance",
+    "keep",
+    "advance",
+    "advance",
+    "keep",
+    "advance",
+    "advance",
+    "keep",
+    "advance",
+    "advance",
+];
+
+#[test]
+fn a_sidings_shunt_may_come_first_when_its_bonus_action_has_nothing_to_do_yet() {
+    let mut game = two_players(siding_last_setup());
+    play(&mut game, &TO_THE_LAST_TURN);
+    assert_eq!(
+        train(&game),
+        ["9:red:coal", "8:blue:coal", "7:blue:log", "6:red:log"]
+    );
+    // Red places its last tile beside the Siding and claims the Siding with it.
+    play(&mut game, &["keep", "place tank", "claim 5 top"]);
+    assert_eq!(on_card(&game, 0, 5), ["red:tank"]);
+    assert!(game.piles(0).all_placed());
+    // Now the Bonus Action has nothing to do (empty hand, no car beside a Station, the rear past
+    // column 5), but after the Shunt the Log stands beside the Station under the Siding: red still
+    // chooses the order.
+    assert_eq!(seat_to_act(&game), 0);
+    assert_eq!(legal(&game), ["shunt", "forgo"]);
+    let events = play(&mut game, &["shunt"]);
+    assert!(!public_text(&events).contains("Bonus Action is lost"));
+    assert_eq!(game.loco(), 9);
+    assert_eq!(legal(&game), ["claim 5 top", "claim 5 bottom", "advance"]);
+    play(&mut game, &["claim 5 bottom"]);
+    assert_eq!(on_card(&game, 1, 5), ["red:log"]);
+    assert_eq!(
+        game.scores()[0].stations,
+        3,
+        "the Log scores on the Station"
+    );
+    assert_eq!(seat_to_act(&game), 1, "blue's final turn");
+    assert!(game.final_turn());
+}
+
+#[test]
+fn a_sidings_bonus_action_with_nothing_to_do_is_lost_when_it_is_resolved_first() {
+    let mut game = two_players(siding_last_setup());
+    play(&mut game, &TO_THE_LAST_TURN);
+    play(&mut game, &["keep", "place tank", "claim 5 top"]);
+    let error = game.apply(0, &Action::Advance).unwrap_err();
+    assert!(error.message.contains("passed column 5"), "{error}");
+    let events = play(&mut game, &["forgo"]);
+    let text = public_text(&events);
+    let lost = text.find("Bonus Action is lost").expect(&text);
+    let shunt = text.find("Shunt: the train moves back").expect(&text);
+    assert!(lost < shunt, "{text}");
+    assert_eq!(game.loco(), 9);
+    assert_eq!(on_card(&game, 1, 5), Vec::<String>::new());
+    assert_eq!(seat_to_act(&game), 1, "red's turn is over");
+}
+
+#[test]
+fn forgoing_is_refused_while_the_bonus_action_has_something_to_do() {
+    let mut game = worked_example_opening();
+    play(&mut game, &["place stone+shunt", "claim 3 bottom"]);
+    let before = serde_json::to_string(&game).unwrap();
+    let error = game.apply(1, &"forgo".parse().unwrap()).unwrap_err();
+    assert!(error.message.contains("must be used"), "{error}");
+    assert_eq!(serde_json::to_string(&game).unwrap(), before);
+    assert!(!legal(&game).contains(&"forgo".to_owned()));
+}
+
+#[test]
+fn a_waiting_advance_after_a_sidings_shunt_follows_a_bonus_placement_and_its_own_advance() {
+    let three: Vec<TileType> = ["coal", "stone+shunt", "tank"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut setup = siding_last_setup();
+    setup.layout = ["FBCDA", "ABDEC"].map(str::to_owned);
+    setup.rulings = Rulings {
+        cars: three.clone(),
+        ..Rulings::default()
+    }
+    .into();
+    setup.piles = [three.clone(), three];
+    let mut game = two_players(setup);
+    play(
+        &mut game,
+        &[
+            "from left",
+            "place coal",
+            "place coal",
+            "place stone+shunt",
+            "keep",
+        ],
+    );
+    assert_eq!(
+        train(&game),
+        ["1:red:coal", "0:blue:coal", "-1:blue:stone+shunt"]
+    );
+    // Red's Shunt Stone: the placement advances the train (to 3), the Shunt moves it back (to 2) and
+    // the automatic advance waits.
+    play(&mut game, &["place stone+shunt"]);
+    assert_eq!(game.loco(), 2);
+    assert!(game.deferred_advance());
+    // The Coal beside column 1 claims the Siding: two cars before the map, so the waiting advance is
+    // dropped; the Siding's Shunt first (to 1) makes one wait again.
+    play(&mut game, &["claim 1 top"]);
+    assert!(!game.deferred_advance());
+    assert_eq!(game.loco(), 2);
+    play(&mut game, &["shunt"]);
+    assert_eq!(game.loco(), 1);
+    assert!(game.deferred_advance());
+    // The Bonus Action places the Tank: its own advance (to 2), then the waiting one (to 3).
+    let events = play(&mut game, &["place tank"]);
+    let text = public_text(&events);
+    assert!(text.contains("advances by itself"), "{text}");
+    assert!(
+        text.contains("waiting automatic advance happens now"),
+        "{text}"
+    );
+    assert_eq!(game.loco(), 3);
+    assert_eq!(
+        train(&game),
+        [
+            "2:blue:coal",
+            "1:blue:stone+shunt",
+            "0:red:stone+shunt",
+            "-1:red:tank"
+        ]
+    );
+    assert_eq!(seat_to_act(&game), 1);
+}
+
+#[test]
+fn games_stored_before_these_rulings_keep_their_old_readings() {
+    // Rulings stored before the two rulings above lack their fields.
+    let mut stored = default_rulings_json();
+    let fields = stored.as_object_mut().unwrap();
+    assert!(fields.remove("waiting_advance_moves_again").is_some());
+    assert!(fields.remove("siding_order_always_chosen").is_some());
+    let old: Rulings = serde_json::from_value(stored).unwrap();
+
+    // The placement's own advance stands in for the waiting one.
+    let mut game = deferred_position_with(old.clone());
+    play(&mut game, &["place stone+shunt", "place grain"]);
+    assert_eq!(game.loco(), 5);
+
+    // The Siding's Bonus Action with nothing to do is lost before the Shunt, with no choice.
+    let mut game = two_players(siding_last_setup_with(old));
+    play(&mut game, &TO_THE_LAST_TURN);
+    let events = play(&mut game, &["keep", "place tank", "claim 5 top"]);
+    let text = public_text(&events);
+    let lost = text.find("Bonus Action is lost").expect(&text);
+    let shunt = text.find("Shunt: the train moves back").expect(&text);
+    assert!(lost < shunt, "{text}");
+    assert_eq!(seat_to_act(&game), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules text, results, and strict setups
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn the_rules_text_says_the_automas_cars_past_the_last_station_score_zero_each() {
+    let text = Whistlewood::rules_text();
+    assert!(
+        text.contains(
+            "The Automa's cars still in the train past the last Station column score 0 each"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("never moves twice by itself"), "{text}");
+}
+
+fn start_json(players: usize, options: &str, setup: &str) -> Result<(), String> {
+    Kind::<Whistlewood>::new()
+        .start(options, players, setup, 1)
+        .map(drop)
+        .map_err(|e| e.0)
+}
+
+/// The example setup as JSON, with `rulings` (a JSON object) if given.
+fn setup_json(extra: &str) -> String {
+    let set = format!(
+        "[{}]",
+        SET.iter()
+            .map(|t| format!("\"{t}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    format!(r#"{{"layout": ["BCDAD", "CAFBE"], "piles": [{set}, {set}]{extra}}}"#)
+}
+
+fn default_rulings_json() -> serde_json::Value {
+    serde_json::to_value(Rulings::default()).unwrap()
+}
+
+#[test]
+fn unknown_fields_are_refused_at_every_level_of_the_setup_and_options() {
+    let options = r#"{"level": "1"}"#;
+    assert_eq!(start_json(2, options, &setup_json("")), Ok(()));
+    let error = start_json(2, options, &setup_json(r#", "start_playr": 1"#)).unwrap_err();
+    assert!(error.contains("unknown field `start_playr`"), "{error}");
+    let error = start_json(1, r#"{"level": "1", "levle": "2"}"#, &setup_json("")).unwrap_err();
+    assert!(error.contains("unknown field `levle`"), "{error}");
+
+    let mut rulings = default_rulings_json();
+    rulings["hand_sise"] = 3.into();
+    let error = start_json(
+        2,
+        options,
+        &setup_json(&format!(r#", "rulings": {rulings}"#)),
+    )
+    .unwrap_err();
+    assert!(error.contains("unknown field `hand_sise`"), "{error}");
+
+    let mut rulings = default_rulings_json();
+    rulings["locations"][0]["silos"] = true.into();
+    let error = start_json(
+        2,
+        options,
+        &setup_json(&format!(r#", "rulings": {rulings}"#)),
+    )
+    .unwrap_err();
+    assert!(error.contains("unknown field `silos`"), "{error}");
+
+    let mut rulings = default_rulings_json();
+    rulings["scoring"][0]["beyound"] = (-1).into();
+    let error = start_json(
+        2,
+        options,
+        &setup_json(&format!(r#", "rulings": {rulings}"#)),
+    )
+    .unwrap_err();
+    assert!(error.contains("unknown field `beyound`"), "{error}");
+
+    let mut rulings = default_rulings_json();
+    let livestock = rulings["scoring"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| s["kind"] == "livestock")
+        .unwrap();
+    rulings["scoring"][livestock]["on_station"]["neighbours"]["per_icons"] = 1.into();
+    let error = start_json(
+        2,
+        options,
+        &setup_json(&format!(r#", "rulings": {rulings}"#)),
+    )
+    .unwrap_err();
+    assert!(error.contains("unknown field `per_icons`"), "{error}");
+}
+
+#[test]
+fn numeric_rulings_outside_their_range_are_refused_naming_the_field_and_the_range() {
+    let options = r#"{"level": "1"}"#;
+    let with = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut rulings = default_rulings_json();
+        change(&mut rulings);
+        start_json(
+            2,
+            options,
+            &setup_json(&format!(r#", "rulings": {rulings}"#)),
+        )
+    };
+    assert_eq!(with(&|_| {}), Ok(()));
+    let coal = |rulings: &serde_json::Value| {
+        rulings["scoring"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|s| s["kind"] == "coal")
+            .unwrap()
+    };
+    let error = with(&|r| {
+        let i = coal(r);
+        r["scoring"][i]["on_station"]["flat"] = i32::MAX.into();
+    })
+    .unwrap_err();
+    assert!(error.contains("coal"), "{error}");
+    assert!(error.contains("2147483647"), "{error}");
+    assert!(error.contains("0 to 20"), "{error}");
+    let error = with(&|r| {
+        let i = coal(r);
+        r["scoring"][i]["beyond"] = i32::MIN.into();
+    })
+    .unwrap_err();
+    assert!(
+        error.contains("beyond") && error.contains("-20 to 0"),
+        "{error}"
+    );
+    let error = with(&|r| r["actions_per_turn"] = 200.into()).unwrap_err();
+    assert!(
+        error.contains("actions_per_turn") && error.contains("1 to 5"),
+        "{error}"
+    );
+    let error = with(&|r| r["auto_advance_cars"] = 0.into()).unwrap_err();
+    assert!(
+        error.contains("auto_advance_cars") && error.contains("1 to 5"),
+        "{error}"
+    );
+    let error =
+        with(&|r| r["locations"][4]["nature"] = serde_json::Value::Array(vec!["river".into(); 40]))
+            .unwrap_err();
+    assert!(
+        error.contains("nature") && error.contains("0 to 2"),
+        "{error}"
+    );
+    let error = with(&|r| {
+        r["locations"][5]["bonuses"] = serde_json::Value::Array(vec!["shunt".into(); 300])
+    })
+    .unwrap_err();
+    assert!(
+        error.contains("bonuses") && error.contains("0 to 2"),
+        "{error}"
+    );
+    // The start player is a seat of the two-seat game, also in solo (where it is not used).
+    let error = start_json(1, options, &setup_json(r#", "start_player": 7"#)).unwrap_err();
+    assert!(error.contains("seat 0 or 1, not 7"), "{error}");
 }

@@ -56,6 +56,7 @@ fn setup(start: Seat, deck: Vec<Face>) -> YardmasterSetup {
         deck,
         second_deck: None,
         caboose: None,
+        second_caboose: None,
     }
 }
 
@@ -1000,7 +1001,12 @@ fn bad_setups_are_refused_with_a_clear_message() {
         setup(0, triple),
         "3 copies of B2|B2, but the game has only 2",
     );
-    refuse(base(), 3, setup(0, full()[..20].to_vec()), "needs 21");
+    refuse(
+        base(),
+        3,
+        setup(0, full()[..20].to_vec()),
+        "the deck must hold exactly the 32 cards",
+    );
     refuse(base(), 3, setup(3, full()), "start player");
     refuse(base(), 6, setup(0, full()), "2 to 5 players");
     let mut named = setup(0, full());
@@ -1033,14 +1039,14 @@ fn bad_setups_are_refused_with_a_clear_message() {
         options(true, false, CabooseChoice::Off),
         3,
         extra,
-        "second deck has 10 cards",
+        "the second deck must hold exactly the 32 cards",
     );
-    // The turn variant needs more cards: 3 + 3 + 18 - 1 = 23.
+    // The turn variant uses the same whole deck.
     refuse(
         options(false, true, CabooseChoice::Off),
         3,
-        setup(0, full()[..22].to_vec()),
-        "needs 23",
+        setup(0, full()[..31].to_vec()),
+        "it lacks",
     );
 }
 
@@ -1065,4 +1071,240 @@ fn setups_are_human_writable_json_and_unknown_faces_are_refused() {
     );
     let err = kind.start(&opts, 2, &bad, 0).err().expect("refused");
     assert!(err.0.contains("not a card"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rulings: each game of a match has its own Caboose; strict setups
+// ---------------------------------------------------------------------------------------------
+
+/// A two-player match with a Caboose from the default pool: in game 1 seat 0 lays Y4|R4 face up and
+/// seat 1 lays everything face down; in game 2 (seat 0 starts, the lowest scorer) seat 1 lays B4|G4 face
+/// up and seat 0 everything face down. `cabooses` are the setup's `caboose` and `second_caboose`.
+fn caboose_match(cabooses: [Option<&str>; 2]) -> YardmasterSetup {
+    let game1 = with_downs(2, &[&["up Y4|R4"]]);
+    let game1 = refs(&game1);
+    let game2 = with_downs(2, &[&[], &["up B4|G4"]]);
+    let game2 = refs(&game2);
+    let mut s = setup(0, script_deck(2, 0, true, &slices(&game1)));
+    s.second_deck = Some(script_deck(2, 0, false, &slices(&game2)));
+    s.caboose = cabooses[0].map(str::to_string);
+    s.second_caboose = cabooses[1].map(str::to_string);
+    s
+}
+
+/// Plays [`caboose_match`]'s scripts to the end, checking `cabooses` are in play in games 1 and 2.
+fn play_caboose_match(setup: YardmasterSetup, cabooses: [&str; 2]) -> Yardmaster {
+    let game1 = with_downs(2, &[&["up Y4|R4"]]);
+    let game1 = refs(&game1);
+    let game2 = with_downs(2, &[&[], &["up B4|G4"]]);
+    let game2 = refs(&game2);
+    let mut game = start(options(true, false, CabooseChoice::Default), 2, setup);
+    assert_eq!(
+        game.caboose().map(|c| c.to_string()).as_deref(),
+        Some(cabooses[0])
+    );
+    play_script(&mut game, &slices(&game1));
+    assert_eq!(game.game_number(), 2);
+    assert_eq!(game.start_player(), 0, "seat 0 scored lowest in game 1");
+    assert_eq!(
+        game.caboose().map(|c| c.to_string()).as_deref(),
+        Some(cabooses[1])
+    );
+    play_script(&mut game, &slices(&game2));
+    assert_eq!(game.to_act(), ToAct::Over);
+    game
+}
+
+#[test]
+fn each_game_of_a_match_plays_its_own_caboose() {
+    let s = caboose_match([Some("Lightweight"), Some("Buried Alive")]);
+    let mut game = start(options(true, false, CabooseChoice::Default), 2, s.clone());
+    // Game 2's Caboose is not known while game 1 is played.
+    for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)] {
+        let view = serde_json::to_string(&game.view(viewer)).unwrap();
+        assert!(!view.contains("Buried Alive"), "{view}");
+    }
+    let game1 = with_downs(2, &[&["up Y4|R4"]]);
+    let game1 = refs(&game1);
+    let events = play_script(&mut game, &slices(&game1));
+    // Game 1 with Lightweight: seat 0 24 + 8 = 32 (a 4 face up), seat 1 28 + 6 = 34.
+    assert_eq!(game.first_game_totals(), &[32, 34]);
+    assert!(
+        events.iter().any(|e| e.text.contains("caboose 6")),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&Event::public(
+            "Game 2's Caboose: Buried Alive (7 points: most face-down cards)."
+        )),
+        "{events:?}"
+    );
+
+    let game = play_caboose_match(s, ["Lightweight", "Buried Alive"]);
+    // Game 2 with Buried Alive (most face-down cards): seat 0 28 + 7, seat 1 24 + 8 + 0.
+    assert_eq!(caboose_points(&game), vec![7, 0]);
+    let o = outcome(&game);
+    assert_eq!(o.standing_of(0).unwrap().score, 32 + 35);
+    assert_eq!(o.standing_of(1).unwrap().score, 34 + 32);
+    assert_eq!(order(&o), vec![0, 1]);
+}
+
+#[test]
+fn a_stored_match_setup_with_one_caboose_plays_it_in_both_games() {
+    // Setups stored before each game had its own Caboose name one; it stands for both games.
+    let s = caboose_match([Some("Lightweight"), None]);
+    let stored = serde_json::to_string(&s).unwrap();
+    assert!(!stored.contains("second_caboose"), "{stored}");
+    let game = play_caboose_match(s, ["Lightweight", "Lightweight"]);
+    // Game 2 with Lightweight: seat 0 (all face down) 28 + 6, seat 1 (B4|G4 face up) 32 + 0.
+    assert_eq!(caboose_points(&game), vec![6, 0]);
+    assert_eq!(outcome(&game).standing_of(0).unwrap().score, 32 + 34);
+}
+
+#[test]
+fn a_dealt_match_draws_a_caboose_for_each_game_from_the_chosen_pool() {
+    let opts = options(true, false, CabooseChoice::All);
+    let mut differ = 0;
+    for seed in 0..40 {
+        let s = Yardmaster::deal(&opts, 3, &mut GameRng::seeded(seed));
+        let (first, second) = (
+            s.caboose.clone().unwrap(),
+            s.second_caboose.clone().unwrap(),
+        );
+        differ += usize::from(first != second);
+        let game = start(opts, 3, s);
+        assert_eq!(game.caboose().unwrap().to_string(), first);
+    }
+    assert!(differ > 0, "the second Caboose is drawn on its own");
+    let default = options(true, false, CabooseChoice::Default);
+    for seed in 0..20 {
+        let s = Yardmaster::deal(&default, 2, &mut GameRng::seeded(seed));
+        let second = s.second_caboose.unwrap();
+        assert!(
+            ["Lightweight", "Executive", "Short Line", "Buried Alive"].contains(&second.as_str()),
+            "{second}"
+        );
+    }
+    // No second Caboose without a match, nor without Cabooses.
+    let single = Yardmaster::deal(
+        &options(false, false, CabooseChoice::All),
+        3,
+        &mut GameRng::seeded(1),
+    );
+    assert_eq!(single.second_caboose, None);
+    let plain = Yardmaster::deal(
+        &options(true, false, CabooseChoice::Off),
+        3,
+        &mut GameRng::seeded(1),
+    );
+    assert_eq!(plain.second_caboose, None);
+}
+
+#[test]
+fn a_setup_must_hold_exactly_the_games_deck_for_its_player_count() {
+    // Three players use all 32 cards: the 24-card deck lacks the purple ones.
+    let err = Yardmaster::start(base(), 3, setup(0, deck(2, &[])), 0).expect_err("short deck");
+    assert!(
+        err.0.contains("exactly the 32 cards of a 3-player game"),
+        "{err}"
+    );
+    assert!(
+        err.0
+            .contains("lacks P2|P2 ×2, P2|P3, P3|G3, P3|B3, P3|Y3, P3|R3, P4|P4"),
+        "{err}"
+    );
+    // A card twice in place of another: one extra, one missing.
+    let mut swapped = deck(3, &[]);
+    let (doubled, lost) = (swapped[8], swapped[9]);
+    swapped[9] = doubled;
+    let err = Yardmaster::start(base(), 3, setup(0, swapped), 0).expect_err("swapped");
+    assert!(
+        err.0
+            .contains(&format!("2 copies of {doubled}, but the game has only 1")),
+        "{err}"
+    );
+    assert!(err.0.contains(&format!("lacks {lost}")), "{err}");
+    // The same for a match's second deck.
+    let mut s = setup(0, deck(3, &[]));
+    s.second_deck = Some(deck(3, &[])[..31].to_vec());
+    let err = Yardmaster::start(options(true, false, CabooseChoice::Off), 3, s, 0)
+        .expect_err("short second deck");
+    assert!(err.0.contains("the second deck must hold exactly"), "{err}");
+}
+
+#[test]
+fn a_named_caboose_must_belong_to_the_chosen_pool() {
+    let mut s = setup(0, deck(2, &[]));
+    s.caboose = Some("Two-Timer".into());
+    let err = Yardmaster::start(
+        options(false, false, CabooseChoice::Default),
+        2,
+        s.clone(),
+        0,
+    )
+    .expect_err("not in the default pool");
+    assert!(err.0.contains("Two-Timer"), "{err}");
+    assert!(
+        err.0
+            .contains("Lightweight, Executive, Short Line, Buried Alive"),
+        "{err}"
+    );
+    // The same card is fine when all sixteen are in play.
+    start(options(false, false, CabooseChoice::All), 2, s);
+    // The second game's Caboose too.
+    let mut s = caboose_match([Some("Lightweight"), Some("Sequence #2")]);
+    let err = Yardmaster::start(
+        options(true, false, CabooseChoice::Default),
+        2,
+        s.clone(),
+        0,
+    )
+    .expect_err("second not in the default pool");
+    assert!(err.0.contains("Sequence #2"), "{err}");
+    // A second Caboose needs a match with Cabooses.
+    s.caboose = None;
+    s.second_caboose = Some("Executive".into());
+    let err = Yardmaster::start(options(true, false, CabooseChoice::Off), 2, s, 0)
+        .expect_err("no Cabooses");
+    assert!(err.0.contains("second_caboose"), "{err}");
+}
+
+#[test]
+fn unknown_fields_in_a_setup_or_options_are_refused() {
+    let kind = Kind::<Yardmaster>::new();
+    let opts = kind.parse_options(&[]).expect("options");
+    let faces_json: Vec<String> = deck(2, &[]).iter().map(|f| format!("\"{f}\"")).collect();
+    let with = |extra: &str| {
+        format!(
+            r#"{{"start_player": 1, "deck": [{}]{extra}}}"#,
+            faces_json.join(",")
+        )
+    };
+    assert!(kind.start(&opts, 2, &with(""), 0).is_ok());
+    let err = kind
+        .start(&opts, 2, &with(r#", "start_playr": 0"#), 0)
+        .err()
+        .expect("typo refused");
+    assert!(err.0.contains("unknown field `start_playr`"), "{err}");
+    let err = kind
+        .start(
+            r#"{"match": "off", "draw": "start", "cabose": "all"}"#,
+            2,
+            &with(""),
+            0,
+        )
+        .err()
+        .expect("option typo refused");
+    assert!(err.0.contains("unknown field `cabose`"), "{err}");
+    // Numbers are range-checked: the start player is a seat.
+    let err = kind
+        .start(
+            &opts,
+            2,
+            &with("").replace("\"start_player\": 1", "\"start_player\": 2"),
+            0,
+        )
+        .err()
+        .expect("no seat 2");
+    assert!(err.0.contains("from 0 to 1"), "{err}");
 }

@@ -248,15 +248,96 @@ pub(super) fn standings_text(record: &GameRecord, outcome: &Outcome) -> String {
         ));
     }
     let winners: Vec<String> = outcome
-        .winning_seats()
+        .standings
         .iter()
-        .filter_map(|&s| record.seats.get(s).map(|r| r.name.clone()))
+        .filter(|s| s.place == 1)
+        .filter_map(|s| match &s.participant {
+            Participant::Seat(seat) => record.seats.get(*seat).map(|r| r.name.clone()),
+            Participant::Automa(name) => Some(name.clone()),
+        })
         .collect();
-    if !winners.is_empty() {
-        text.push_str(&format!(
-            "\nWinner: {}!",
-            super::session::list_names(&winners)
-        ));
+    let names = super::session::list_names(&winners);
+    match winners.len() {
+        0 => {}
+        1 => text.push_str(&format!("\nWinner: {names}!")),
+        _ => text.push_str(&format!("\nShared victory: {names}!")),
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Standing;
+    use crate::store::SeatRecord;
+
+    fn record(seats: &[&str]) -> GameRecord {
+        GameRecord {
+            id: 1,
+            channel: "terminal:whistlewood:1".into(),
+            guild: None,
+            kind: "whistlewood".into(),
+            status: Status::Finished,
+            options: "{}".into(),
+            seed: 1,
+            setup: None,
+            snapshot: None,
+            version: 1,
+            host: "terminal-player-1".into(),
+            ended_reason: None,
+            created_at: 0,
+            updated_at: 0,
+            seats: seats
+                .iter()
+                .enumerate()
+                .map(|(i, name)| SeatRecord::human(format!("user-{i}"), *name))
+                .collect(),
+            undo: None,
+        }
+    }
+
+    fn standing(participant: Participant, score: i32, place: u32) -> Standing {
+        Standing {
+            participant,
+            score,
+            place,
+            detail: format!("stations {score}"),
+        }
+    }
+
+    #[test]
+    fn a_tie_with_the_automa_is_written_as_a_shared_victory() {
+        let outcome = Outcome {
+            standings: vec![
+                standing(Participant::Seat(0), 9, 1),
+                standing(Participant::Automa("Automa (level 2)".into()), 9, 1),
+            ],
+        };
+        let text = standings_text(&record(&["Player 1"]), &outcome);
+        assert!(
+            text.ends_with("\nShared victory: Player 1 and Automa (level 2)!"),
+            "{text}"
+        );
+        assert!(!text.contains("Winner"), "{text}");
+    }
+
+    #[test]
+    fn a_single_winner_is_named_whoever_it_is() {
+        let automa_wins = Outcome {
+            standings: vec![
+                standing(Participant::Automa("Automa (level 1)".into()), 12, 1),
+                standing(Participant::Seat(0), 7, 2),
+            ],
+        };
+        let text = standings_text(&record(&["Player 1"]), &automa_wins);
+        assert!(text.ends_with("\nWinner: Automa (level 1)!"), "{text}");
+        let seat_wins = Outcome {
+            standings: vec![
+                standing(Participant::Seat(1), 12, 1),
+                standing(Participant::Seat(0), 7, 2),
+            ],
+        };
+        let text = standings_text(&record(&["Ann", "Bo"]), &seat_wins);
+        assert!(text.ends_with("\nWinner: Bo!"), "{text}");
+    }
 }

@@ -30,11 +30,11 @@ impl Whistlewood {
             Stage::Direction => steps.extend([Action::FromLeft(true), Action::FromLeft(false)]),
             Stage::Discard => self.push_discard_choices(steps),
             Stage::Actions => {
-                if let Some(group) = self.pending.last()
-                    && group.shunts > 0
-                    && group.actions > 0
-                {
+                if self.bonus_order_open() {
                     steps.push(Action::Shunt);
+                    if !self.has_legal_action() {
+                        steps.push(Action::Forgo);
+                    }
                 }
                 self.push_actions(steps);
             }
@@ -60,6 +60,13 @@ impl Whistlewood {
                 steps.push(Action::Discard(hand.subset(mask)));
             }
         }
+    }
+
+    /// Whether a Siding's Shunt and Bonus Action both wait, so the player chooses which comes first.
+    fn bonus_order_open(&self) -> bool {
+        self.pending
+            .last()
+            .is_some_and(|group| group.shunts > 0 && group.actions > 0)
     }
 
     /// Whether the player to move is restricted to placing (the starting player's first action).
@@ -155,10 +162,8 @@ impl Whistlewood {
         match (self.stage, action) {
             (Stage::Direction, Action::FromLeft(_)) => true,
             (Stage::Discard, Action::Discard(tiles)) => self.holds_all(tiles.as_slice()),
-            (Stage::Actions, Action::Shunt) => self
-                .pending
-                .last()
-                .is_some_and(|group| group.shunts > 0 && group.actions > 0),
+            (Stage::Actions, Action::Shunt) => self.bonus_order_open(),
+            (Stage::Actions, Action::Forgo) => self.bonus_order_open() && !self.has_legal_action(),
             (Stage::Actions, Action::Place(tile)) => self.holds_all(&[*tile]),
             (Stage::Actions, Action::Claim { column, row }) => {
                 !self.only_places() && self.can_claim(owner, *column, *row)
@@ -222,6 +227,15 @@ impl Whistlewood {
             (_, Action::Discard(_)) => "Hand management is only at the start of your turn.".into(),
             (_, Action::Shunt) => {
                 "There is no Shunt to choose now (a Shunt on its own happens by itself).".into()
+            }
+            (_, Action::Forgo) if self.bonus_order_open() => "The Bonus Action must be used while \
+                                                             an action is possible: take one, or \
+                                                             `shunt` first."
+                .into(),
+            (_, Action::Forgo) => {
+                "There is no Bonus Action to give up now: `forgo` is for a Siding's Bonus Action \
+                 that has nothing to do before its Shunt."
+                    .into()
             }
             (_, Action::Place(tile)) => {
                 format!("You do not hold a {tile}; your hand is {}.", hand_text())
@@ -322,6 +336,9 @@ impl Whistlewood {
                 "Shunt first (the train moves back to column {}), then the Bonus Action",
                 (self.loco - 1).max(1)
             ),
+            Action::Forgo => {
+                "Bonus Action first: nothing is possible now, so it is lost; then the Shunt".into()
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ pub enum Nature {
 
 /// One kind of location card and how many the map uses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LocationSpec {
     /// The letter that names the kind in setups and pictures (`A`).
     pub letter: char,

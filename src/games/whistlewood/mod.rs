@@ -13,6 +13,7 @@ pub mod notation;
 pub mod present;
 pub mod rules;
 pub mod rulings;
+pub mod rulings_check;
 pub mod scoring;
 mod turn;
 pub mod view;

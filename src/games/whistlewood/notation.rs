@@ -8,6 +8,8 @@
 //! claim 3 top                your car beside column 3 moves onto the top card of column 3
 //! advance                    the train moves forward one card
 //! shunt                      a Siding gave a Shunt and a Bonus Action: do the Shunt first
+//! forgo                      the same, when the Bonus Action has nothing to do yet: resolve it
+//!                            first (it is lost), then the Shunt
 //! ```
 
 use std::fmt::{self, Display};
@@ -133,6 +135,9 @@ pub enum Action {
     Advance,
     /// Resolve a pending Shunt before the Bonus Action that came with it.
     Shunt,
+    /// Resolve a pending Bonus Action that has no legal option now before the Shunt that came with
+    /// it: the Bonus Action is lost.
+    Forgo,
 }
 
 impl Action {
@@ -165,12 +170,13 @@ impl Display for Action {
             Action::Claim { column, row } => write!(f, "claim {column} {}", row.word()),
             Action::Advance => f.write_str("advance"),
             Action::Shunt => f.write_str("shunt"),
+            Action::Forgo => f.write_str("forgo"),
         }
     }
 }
 
 const SHAPES: &str = "`from left`, `from right`, `keep`, `discard grain coal`, `place tank`, \
-                      `claim 3 top`, `advance` or `shunt`";
+                      `claim 3 top`, `advance`, `shunt` or `forgo`";
 
 impl FromStr for Action {
     type Err = RuleError;
@@ -228,6 +234,7 @@ impl FromStr for Action {
             )),
             ["advance"] => Ok(Action::Advance),
             ["shunt"] => Ok(Action::Shunt),
+            ["forgo"] => Ok(Action::Forgo),
             [] => Err(RuleError::new(format!("Say a step: {SHAPES}."))),
             _ => Err(RuleError::new(format!(
                 "`{}` is not a Whistlewood step; steps look like {SHAPES}.",
@@ -262,6 +269,7 @@ mod tests {
             },
             Action::Advance,
             Action::Shunt,
+            Action::Forgo,
         ];
         for step in steps {
             assert_eq!(step.to_string().parse::<Action>(), Ok(step), "{step}");

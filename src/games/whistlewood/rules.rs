@@ -46,6 +46,7 @@ impl AutomaLevel {
 
 /// The choices made when a game is created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WhistlewoodOptions {
     /// The Automa's level, used when one person plays alone.
     #[serde(default)]
@@ -63,9 +64,11 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
 ///
 /// `layout` is the two rows of location letters as they lie on the table, left to right. `piles` are
 /// the red (first seat) and blue (second seat or Automa) draw piles, top tile first; a player's first
-/// hand comes from the top. `start_player` is ignored in solo (the Automa always starts). `rulings`
-/// (optional) replaces the default rulings for this game.
+/// hand comes from the top. `start_player` is seat 0 or 1, and is ignored in solo (the Automa always
+/// starts). `rulings` (optional) replaces the default rulings for this game; its numbers must keep to
+/// the ranges of `rulings_check.rs`. Unknown fields are refused at every level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WhistlewoodSetup {
     /// The map's two rows of location letters, left to right.
     pub layout: [String; ROWS],
@@ -295,7 +298,7 @@ impl Whistlewood {
 
     /// Why the setup cannot start a game, if it cannot; else the layout as location indexes and each
     /// colour's draw pile as tiles (top last).
-    fn check_setup(players: usize, setup: &WhistlewoodSetup) -> Result<CheckedSetup, SetupError> {
+    fn check_setup(setup: &WhistlewoodSetup) -> Result<CheckedSetup, SetupError> {
         let rulings = &setup.rulings;
         if let Some(problem) = rulings.problem() {
             return Err(SetupError(format!("The rulings do not work: {problem}.")));
@@ -351,7 +354,7 @@ impl Whistlewood {
                 )));
             }
         }
-        if players == 2 && setup.start_player >= 2 {
+        if setup.start_player >= 2 {
             return Err(SetupError(format!(
                 "The start player must be seat 0 or 1, not {}.",
                 setup.start_player
@@ -424,7 +427,7 @@ impl Game for Whistlewood {
                 "Whistlewood Express is for 2 players, or 1 against the Automa, not {players}."
             )));
         }
-        let CheckedSetup { layout, draws } = Self::check_setup(players, &setup)?;
+        let CheckedSetup { layout, draws } = Self::check_setup(&setup)?;
         let rulings = setup.rulings;
         let piles = [Piles::default(), Piles::default()];
         let cars_per_colour = rulings.cars.len();

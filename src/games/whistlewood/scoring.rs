@@ -1,6 +1,7 @@
 //! End-game scoring, also used for the scores "as they would stand now" on every picture: cars on
 //! Stations score by the rulings' table, cars still in the train beyond the last Station column lose
-//! points, everything else scores nothing.
+//! points, everything else scores nothing. The rulings' ranges (`rulings_check.rs`) keep every car's
+//! value small, so these sums cannot overflow.
 
 use std::fmt::Write;
 

@@ -64,6 +64,7 @@ impl Whistlewood {
                 }
                 self.shunt(sink);
             }
+            Action::Forgo => self.lose_bonus_action(sink),
             Action::Place(tile_type) => {
                 let owner = self.current;
                 let hand = &mut self.piles[owner].hand;
@@ -109,9 +110,10 @@ impl Whistlewood {
         }
     }
 
-    /// Carries out an action of `owner`: its automatic advance, the automatic advance that waited for
-    /// it, and the end of the game it may bring. Returns the bonuses it gives (None if none, or if the
-    /// game ended).
+    /// Carries out an action of `owner`: its automatic advance, then the automatic advance that waited
+    /// for it (a movement of its own, checked after the action's own, unless the game keeps the old
+    /// reading in which the action's own advance stands in for it), and the end of the game it may
+    /// bring. Returns the bonuses it gives (None if none, or if the game ended).
     pub(super) fn act(
         &mut self,
         owner: Owner,
@@ -119,14 +121,15 @@ impl Whistlewood {
         sink: &mut impl Sink,
     ) -> Option<BonusGroup> {
         let mut bonus = None;
-        let mut advanced_by_itself = false;
         match act {
             Act::Place(tile) => {
                 self.train.push(tile);
                 let (tile_type, column) =
                     (self.tile_type(tile), self.car_column(self.train.len() - 1));
                 sink.emit(|| events::placed(self.who(owner), tile_type, column));
-                advanced_by_itself = self.auto_advance_if_due(sink);
+                if self.auto_advance_if_due(sink) && !self.rulings.waiting_advance_moves_again {
+                    self.deferred_advance = false;
+                }
                 bonus = tile_type.bonus.map(|b| group_of(&[b]));
                 if self.piles[owner].all_placed() && self.ends_after_turn_of.is_none() {
                     let last = if owner == self.start_owner {
@@ -169,15 +172,20 @@ impl Whistlewood {
                 sink.emit(|| events::advanced(self.who(owner), loco));
             }
         }
+        self.deferred_advance_if_due(sink);
+        bonus
+    }
+
+    /// The automatic advance that waited for an action happens now, if it is still required.
+    fn deferred_advance_if_due(&mut self, sink: &mut impl Sink) {
         if self.deferred_advance {
             self.deferred_advance = false;
-            if !advanced_by_itself && self.auto_advance_due() {
+            if self.auto_advance_due() {
                 self.loco += 1;
                 let loco = self.loco;
                 sink.emit(|| events::deferred_advance(loco));
             }
         }
-        bonus
     }
 
     /// The train moves back one card (never behind the start); an automatic advance it makes due waits
@@ -195,22 +203,27 @@ impl Whistlewood {
         sink.emit(|| events::shunted(moved, loco, waits));
     }
 
-    /// Resolves what needs no decision (a lone Shunt, a Bonus Action with nothing legal to do, a
-    /// finished turn) until someone must decide or the game is over.
+    /// Resolves what needs no decision (a lone Shunt, a lone Bonus Action with nothing legal to do, a
+    /// finished turn) until someone must decide or the game is over. A Siding's Shunt and Bonus Action
+    /// wait for the player to choose their order (under the old reading, only while the Bonus Action
+    /// has a legal option).
     pub(super) fn settle(&mut self, sink: &mut impl Sink) {
         loop {
             if self.stage != Stage::Actions {
                 return;
             }
             if let Some(&group) = self.pending.last() {
+                if group.shunts > 0
+                    && group.actions > 0
+                    && (self.rulings.siding_order_always_chosen || self.has_legal_action())
+                {
+                    return;
+                }
                 if group.actions > 0 {
                     if self.has_legal_action() {
                         return;
                     }
-                    if let Some(top) = self.pending.last_mut() {
-                        top.actions = 0;
-                    }
-                    sink.emit(events::bonus_action_lost);
+                    self.lose_bonus_action(sink);
                 } else if group.shunts > 0 {
                     if let Some(top) = self.pending.last_mut() {
                         top.shunts -= 1;
@@ -233,16 +246,17 @@ impl Whistlewood {
         }
     }
 
+    /// The Bonus Action waiting to be resolved is lost (nothing is legal now).
+    fn lose_bonus_action(&mut self, sink: &mut impl Sink) {
+        if let Some(top) = self.pending.last_mut() {
+            top.actions = 0;
+        }
+        sink.emit(events::bonus_action_lost);
+    }
+
     /// Ends the current turn: the waiting automatic advance, the end of the game, or the next turn.
     fn end_turn(&mut self, sink: &mut impl Sink) {
-        if self.deferred_advance {
-            self.deferred_advance = false;
-            if self.auto_advance_due() {
-                self.loco += 1;
-                let loco = self.loco;
-                sink.emit(|| events::deferred_advance(loco));
-            }
-        }
+        self.deferred_advance_if_due(sink);
         if self.ends_after_turn_of == Some(self.current) {
             self.finish(sink);
             return;

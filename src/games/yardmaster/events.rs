@@ -1,6 +1,7 @@
 //! The words of Yardmaster events, built without the formatting machinery (they are made on every
 //! move).
 
+use super::cabooses::Caboose;
 use super::cards::Face;
 use super::scoring::GameScore;
 use crate::game::{Event, Seat};
@@ -89,6 +90,18 @@ pub fn second_game_begins(start: Seat) -> Event {
     let mut text = String::from("Game 2 begins: ");
     push_seat(&mut text, start);
     text.push_str(" starts, and the hand now passes to the right.");
+    Event::public(text)
+}
+
+/// The Caboose of a match's second game, face up as that game begins.
+pub fn second_game_caboose(caboose: &Caboose) -> Event {
+    let mut text = String::from("Game 2's Caboose: ");
+    text.push_str(caboose.name);
+    text.push_str(" (");
+    push_number(&mut text, i64::from(caboose.points));
+    text.push_str(" points: ");
+    text.push_str(caboose.text);
+    text.push_str(").");
     Event::public(text)
 }
 

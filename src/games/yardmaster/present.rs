@@ -224,6 +224,7 @@ mod tests {
             deck: cards::deck_faces(2).to_vec(),
             second_deck: None,
             caboose: None,
+            second_caboose: None,
         };
         let mut game = Yardmaster::start(Default::default(), 2, setup, 0).expect("starts");
         for text in moves {

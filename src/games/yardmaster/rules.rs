@@ -1,5 +1,6 @@
 //! The Yardmaster Express state, its options and setup, and the [`Game`] implementation.
 
+use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::ops::RangeInclusive;
 
@@ -55,6 +56,7 @@ pub enum CabooseChoice {
 
 /// The choices made when a Yardmaster game is created (`match`, `draw`, `caboose`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct YardmasterOptions {
     /// `on`: two games back to back, the second passing the other way; scores add up.
     #[serde(rename = "match", default)]
@@ -68,13 +70,19 @@ pub struct YardmasterOptions {
 }
 
 /// An explicit deal, as JSON:
-/// `{"start_player": 0, "deck": ["Y2|Y3", "B2|B2", …], "second_deck": null, "caboose": "Lightweight"}`.
+/// `{"start_player": 0, "deck": ["Y2|Y3", "B2|B2", …], "second_deck": null, "caboose": "Lightweight",
+/// "second_caboose": "Executive"}`.
 ///
-/// `deck` lists faces from the top down: in the turn variant the first cards are dealt one to each seat
+/// `deck` lists the game's whole deck for its player count (the 24 cards without purple with 2 players,
+/// all 32 with more), top card first: in the turn variant the first cards are dealt one to each seat
 /// (starting with the start player, in passing order) to keep, then the start player's hand is dealt,
 /// then the draws follow in order. `second_deck` is the deck of the second game of a match (required
-/// exactly when `match` is on). `caboose` names the Caboose (required exactly when one is in play).
+/// exactly when `match` is on). `caboose` names the Caboose (required exactly when one is in play; it
+/// must belong to the chosen pool). `second_caboose` names the second game's Caboose in a match with
+/// Cabooses; when it is absent (as in setups stored before each game drew its own), the second game
+/// plays the first game's Caboose again. Unknown fields are refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct YardmasterSetup {
     /// The seat that starts (the first game of a match).
     pub start_player: Seat,
@@ -86,6 +94,9 @@ pub struct YardmasterSetup {
     /// The Caboose in play, by name.
     #[serde(default)]
     pub caboose: Option<String>,
+    /// The Caboose of the second game of a match, by name (absent: the first game's again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_caboose: Option<String>,
 }
 
 /// A Yardmaster Express table: everything, hidden parts included. Only views leave the engine.
@@ -94,6 +105,10 @@ pub struct Yardmaster {
     options: YardmasterOptions,
     players: usize,
     caboose: Option<CabooseId>,
+    /// The Caboose the second game of a match switches to (None: it keeps the first game's). Not shown
+    /// before the second game starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    second_caboose: Option<CabooseId>,
     game_number: u8,
     start_player: Seat,
     clockwise: bool,
@@ -115,15 +130,6 @@ pub fn rounds_for(players: usize) -> u32 {
         3 => 6,
         4 => 5,
         _ => 4,
-    }
-}
-
-/// How many cards one game takes from its deck.
-pub fn cards_needed(players: usize, draw: DrawTiming) -> usize {
-    let turns = players * rounds_for(players) as usize;
-    match draw {
-        DrawTiming::Start => players + turns,
-        DrawTiming::End => players + players + turns - 1,
     }
 }
 
@@ -160,42 +166,106 @@ impl FaceSet {
     }
 }
 
-fn check_deck(
-    deck: &[Face],
-    players: usize,
-    draw: DrawTiming,
-    which: &str,
-) -> Result<(), SetupError> {
+/// Why `deck` is not exactly the game's deck for `players` (`which` names it in the message), if it is
+/// not.
+fn check_deck(deck: &[Face], players: usize, which: &str) -> Result<(), SetupError> {
+    let game_deck = cards::deck_faces(players);
     let mut available = [0u8; cards::FACE_CODES];
-    for &face in cards::deck_faces(players) {
+    for &face in game_deck {
         available[usize::from(face.code())] += 1;
     }
     let mut used = [0u8; cards::FACE_CODES];
     for &face in deck {
         let key = usize::from(face.code());
-        used[key] += 1;
-        if used[key] > available[key] {
-            let has_purple = [face.left, face.right]
-                .iter()
-                .any(|r| r.cargo == cards::Cargo::Purple);
-            return Err(SetupError(if players == 2 && has_purple {
-                format!("the {which} holds {face}, but purple cards are not used with 2 players")
-            } else {
-                format!(
-                    "the {which} holds {} copies of {face}, but the game has only {}",
-                    used[key], available[key]
-                )
-            }));
+        used[key] = used[key].saturating_add(1);
+        if players == 2 && available[key] == 0 {
+            return Err(SetupError(format!(
+                "the {which} holds {face}, but purple cards are not used with 2 players"
+            )));
         }
     }
-    let needed = cards_needed(players, draw);
-    if deck.len() < needed {
+    let mut problems = Vec::new();
+    let mut missing = Vec::new();
+    let mut seen = FaceSet::default();
+    for &face in game_deck {
+        if !seen.insert(face) {
+            continue;
+        }
+        let key = usize::from(face.code());
+        match used[key].cmp(&available[key]) {
+            Ordering::Greater => problems.push(format!(
+                "it holds {} copies of {face}, but the game has only {}",
+                used[key], available[key]
+            )),
+            Ordering::Less => missing.push(match available[key] - used[key] {
+                1 => face.to_string(),
+                lacking => format!("{face} ×{lacking}"),
+            }),
+            Ordering::Equal => {}
+        }
+    }
+    if !missing.is_empty() {
+        problems.push(format!("it lacks {}", missing.join(", ")));
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(SetupError(format!(
+        "the {which} must hold exactly the {} cards of a {players}-player game{}: {}",
+        game_deck.len(),
+        if players == 2 { " (no purple)" } else { "" },
+        problems.join("; ")
+    )))
+}
+
+/// The Caboose named `name` (`which` names the field in messages), which must belong to the pool of
+/// `choice`.
+fn caboose_in_pool(
+    choice: CabooseChoice,
+    name: &str,
+    which: &str,
+) -> Result<CabooseId, SetupError> {
+    let id = CabooseId::try_from(name.to_string()).map_err(SetupError)?;
+    if choice == CabooseChoice::Default && !DEFAULT_POOL.contains(&id.card().name) {
         return Err(SetupError(format!(
-            "the {which} has {} cards, but a {players}-player game needs {needed}",
-            deck.len()
+            "the `{which}` {id} is not in the default pool; with `caboose=default` it is one of: {} \
+             (`caboose=all` uses all sixteen)",
+            DEFAULT_POOL.join(", ")
         )));
     }
-    Ok(())
+    Ok(id)
+}
+
+/// The Cabooses a setup names for `options`: the first game's, and the second game's if it differs.
+fn setup_cabooses(
+    options: &YardmasterOptions,
+    setup: &YardmasterSetup,
+) -> Result<(Option<CabooseId>, Option<CabooseId>), SetupError> {
+    let caboose = match (options.caboose, &setup.caboose) {
+        (CabooseChoice::Off, None) => None,
+        (CabooseChoice::Off, Some(name)) => {
+            return Err(SetupError(format!(
+                "the setup names the Caboose `{name}`, but `caboose` is off"
+            )));
+        }
+        (_, None) => {
+            return Err(SetupError(
+                "`caboose` is on, so the setup must name the Caboose in play".to_string(),
+            ));
+        }
+        (choice, Some(name)) => Some(caboose_in_pool(choice, name, "caboose")?),
+    };
+    let second = match &setup.second_caboose {
+        None => None,
+        Some(_) if options.caboose == CabooseChoice::Off || options.two_games == Switch::Off => {
+            return Err(SetupError(
+                "the setup has a `second_caboose`, but only a match with Cabooses plays one"
+                    .to_string(),
+            ));
+        }
+        Some(name) => Some(caboose_in_pool(options.caboose, name, "second_caboose")?),
+    };
+    Ok((caboose, second))
 }
 
 impl Yardmaster {
@@ -399,8 +469,14 @@ impl Yardmaster {
             self.clockwise = !self.clockwise;
             self.game_number += 1;
             self.deck = self.second_deck.take().unwrap_or_default().into();
+            if let Some(second) = self.second_caboose.take() {
+                self.caboose = Some(second);
+            }
             let start = self.start_player;
             sink.emit(|| events::second_game_begins(start));
+            if let Some(caboose) = self.caboose {
+                sink.emit(|| events::second_game_caboose(caboose.card()));
+            }
             self.deal_game(sink);
         } else {
             self.over = true;
@@ -472,16 +548,24 @@ impl Game for Yardmaster {
         let deck = shuffled();
         let second_deck = (options.two_games == Switch::On).then(&mut shuffled);
         let start_player = rng.index(players.max(1));
-        let caboose = match options.caboose {
+        let mut draw_caboose = || match options.caboose {
             CabooseChoice::Off => None,
             CabooseChoice::Default => Some(DEFAULT_POOL[rng.index(DEFAULT_POOL.len())]),
             CabooseChoice::All => Some(CABOOSES[rng.index(CABOOSES.len())].name),
+        };
+        let caboose = draw_caboose();
+        // Drawn after everything else, so the rest of a deal is what it was before matches drew one.
+        let second_caboose = if options.two_games == Switch::On {
+            draw_caboose()
+        } else {
+            None
         };
         YardmasterSetup {
             start_player,
             deck,
             second_deck,
             caboose: caboose.map(str::to_string),
+            second_caboose: second_caboose.map(str::to_string),
         }
     }
 
@@ -504,9 +588,9 @@ impl Game for Yardmaster {
                 setup.start_player
             )));
         }
-        check_deck(&setup.deck, players, options.draw, "deck")?;
+        check_deck(&setup.deck, players, "deck")?;
         match (options.two_games, &setup.second_deck) {
-            (Switch::On, Some(deck)) => check_deck(deck, players, options.draw, "second deck")?,
+            (Switch::On, Some(deck)) => check_deck(deck, players, "second deck")?,
             (Switch::On, None) => {
                 return Err(SetupError(
                     "a match needs a `second_deck` for its second game".to_string(),
@@ -519,24 +603,12 @@ impl Game for Yardmaster {
             }
             (Switch::Off, None) => {}
         }
-        let caboose = match (options.caboose, &setup.caboose) {
-            (CabooseChoice::Off, None) => None,
-            (CabooseChoice::Off, Some(name)) => {
-                return Err(SetupError(format!(
-                    "the setup names the Caboose `{name}`, but `caboose` is off"
-                )));
-            }
-            (_, None) => {
-                return Err(SetupError(
-                    "`caboose` is on, so the setup must name the Caboose in play".to_string(),
-                ));
-            }
-            (_, Some(name)) => Some(CabooseId::try_from(name.clone()).map_err(SetupError)?),
-        };
+        let (caboose, second_caboose) = setup_cabooses(&options, &setup)?;
         let mut game = Yardmaster {
             options,
             players,
             caboose,
+            second_caboose,
             game_number: 1,
             start_player: setup.start_player,
             clockwise: true,
