@@ -8,6 +8,7 @@ pub mod calendar;
 pub mod clock;
 pub mod console;
 pub mod discord;
+pub mod excerpt;
 pub mod game;
 pub mod games;
 pub mod replay;

@@ -3,33 +3,26 @@
 //!
 //! Input (JSON):
 //! ```json
-//! { "players": 3, "options": { "caboose": "default" }, "seed": 42,
+//! { "players": 3, "options": { "caboose": "default" }, "seed": 42, "names": ["Ann", "Bo", "Cy"],
 //!   "setup": { ... the game's explicit setup, optional: dealt from the seed when absent ... },
-//!   "moves": ["up Y2|Y3", { "seat": 1, "move": "down B2|B2" }] }
+//!   "moves": ["up Y2|Y3", "1: down B2|B2", { "seat": 2, "move": "up G3|G4" }] }
 //! ```
-//! A move without a seat is made by the one seat that owes a decision.
+//! Seats count from 0, as in `to_act`. A move without a seat is made by the one seat that owes a decision.
+//! Seats are named in messages as `names` says ("Player 1", "Player 2", … by default).
+
+mod moves;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::excerpt::{excerpt, from_json};
 use crate::game::{Outcome, Seat};
-use crate::games::{self, adapter::LegalMove};
+use crate::games;
+use crate::games::adapter::{LegalMove, LiveGame};
+use crate::games::seat_names::SeatNames;
+use crate::table::TableError;
 
-/// One move of the input: plain notation, or notation with its seat.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum ReplayMove {
-    /// Made by the seat that must act.
-    Plain(String),
-    /// Made by this seat.
-    Seated {
-        /// The seat (from 0).
-        seat: Seat,
-        /// The notation.
-        #[serde(rename = "move")]
-        notation: String,
-    },
-}
+use moves::SeatedMove;
 
 /// The input document.
 #[derive(Debug, Deserialize)]
@@ -43,12 +36,15 @@ pub struct ReplayInput {
     /// The seed of the deal and of the game's own generator.
     #[serde(default)]
     pub seed: u64,
+    /// The players' names in seat order, for messages; "Player 1", "Player 2", … when absent.
+    #[serde(default)]
+    pub names: Vec<String>,
     /// An explicit setup; dealt from `seed` when absent.
     #[serde(default)]
     pub setup: Option<Value>,
-    /// The moves, in order.
+    /// The moves, in order: `"MOVE"`, `"SEAT: MOVE"` or `{"seat": SEAT, "move": MOVE}`.
     #[serde(default)]
-    pub moves: Vec<ReplayMove>,
+    pub moves: Vec<Value>,
 }
 
 /// The result of a replay that went through.
@@ -71,11 +67,11 @@ pub struct ReplayOutput {
 /// Why a replay stopped.
 #[derive(Debug, Serialize)]
 pub struct ReplayFailure {
-    /// What went wrong.
+    /// What went wrong, with seats named.
     pub error: String,
     /// The index (from 0) of the move that was refused, if a move was.
     pub index: Option<usize>,
-    /// That move's notation.
+    /// An excerpt of that move as given.
     #[serde(rename = "move")]
     pub notation: Option<String>,
     /// The legal moves at that point.
@@ -100,23 +96,33 @@ fn option_pairs(options: &Map<String, Value>) -> Result<Vec<(String, String)>, R
             Value::String(s) => Ok((key.clone(), s.clone())),
             Value::Bool(b) => Ok((key.clone(), if *b { "on" } else { "off" }.to_owned())),
             other => Err(ReplayFailure::input(format!(
-                "option `{key}` must be a string, not {other}"
+                "option `{}` must be a string, not {}",
+                excerpt(key),
+                excerpt(&other.to_string())
             ))),
         })
         .collect()
 }
 
+/// The seat names for `input`: its own, or numbered.
+fn seat_names(input: &ReplayInput) -> Result<SeatNames, ReplayFailure> {
+    match input.names.len() {
+        0 => Ok(SeatNames::numbered(input.players)),
+        given if given == input.players => Ok(SeatNames::new(input.names.clone())),
+        given => Err(ReplayFailure::input(format!(
+            "`names` lists {given} names for {} players; give one per seat, or leave it out",
+            input.players
+        ))),
+    }
+}
+
 /// Replays `input` for the game `game_id`.
 pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure> {
-    let kind = games::find(game_id).ok_or_else(|| {
-        let known: Vec<&str> = games::REGISTRY.iter().map(|g| g.id()).collect();
-        ReplayFailure::input(format!(
-            "no game called `{game_id}`; games: {}",
-            known.join(", ")
-        ))
-    })?;
-    let input: ReplayInput = serde_json::from_str(input)
-        .map_err(|e| ReplayFailure::input(format!("bad replay input: {e}")))?;
+    let kind = games::find(game_id)
+        .ok_or_else(|| ReplayFailure::input(TableError::unknown_game(game_id).to_string()))?;
+    let input: ReplayInput =
+        from_json(input).map_err(|e| ReplayFailure::input(format!("bad replay input: {e}")))?;
+    let names = seat_names(&input)?;
     let options = kind
         .parse_options(&option_pairs(&input.options)?)
         .map_err(ReplayFailure::input)?;
@@ -130,38 +136,12 @@ pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure>
         .start(&options, input.players, &setup, input.seed)
         .map_err(|e| ReplayFailure::input(format!("setup refused: {e}")))?;
     for (index, step) in input.moves.iter().enumerate() {
-        let (seat, notation) = match step {
-            ReplayMove::Seated { seat, notation } => (*seat, notation),
-            ReplayMove::Plain(notation) => match game.to_act().seats() {
-                [seat] => (*seat, notation),
-                [] => {
-                    return Err(ReplayFailure {
-                        error: "the game is already over".into(),
-                        index: Some(index),
-                        notation: Some(notation.clone()),
-                        legal: Vec::new(),
-                    });
-                }
-                several => {
-                    return Err(ReplayFailure {
-                        error: format!(
-                            "seats {several:?} may act now; write this move as {{\"seat\": N, \"move\": \"…\"}}"
-                        ),
-                        index: Some(index),
-                        notation: Some(notation.clone()),
-                        legal: Vec::new(),
-                    });
-                }
-            },
-        };
-        if let Err(refused) = game.apply(seat, notation) {
-            return Err(ReplayFailure {
-                error: format!("seat {seat}: {}", refused.message),
-                index: Some(index),
-                notation: Some(notation.clone()),
-                legal: refused.legal,
-            });
-        }
+        play(game.as_mut(), &names, step).map_err(|(error, legal)| ReplayFailure {
+            error,
+            index: Some(index),
+            notation: Some(excerpt(&moves::shown(step))),
+            legal,
+        })?;
     }
     Ok(ReplayOutput {
         game: kind.id(),
@@ -170,5 +150,46 @@ pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure>
         outcome: game.outcome(),
         setup: serde_json::from_str(&setup).unwrap_or(Value::Null),
         state: serde_json::from_str(&game.state_json()).unwrap_or(Value::Null),
+    })
+}
+
+/// Makes one move of the list; a refusal says why (seats named) and what would have been legal.
+fn play(
+    game: &mut dyn LiveGame,
+    names: &SeatNames,
+    step: &Value,
+) -> Result<(), (String, Vec<LegalMove>)> {
+    let refuse = |why: String| (why, Vec::new());
+    let SeatedMove { seat, notation } = SeatedMove::read(step, game).map_err(refuse)?;
+    let seat = match seat {
+        Some(seat) if seat < game.players() => seat,
+        Some(seat) => {
+            return Err(refuse(format!(
+                "there is no seat {seat}: seats count from 0 to {}",
+                game.players() - 1
+            )));
+        }
+        None => match game.to_act().seats() {
+            [seat] => *seat,
+            [] => return Err(refuse("the game is already over".into())),
+            several => {
+                let who: Vec<String> = several
+                    .iter()
+                    .map(|&s| format!("{} (seat {s})", names.name(s)))
+                    .collect();
+                return Err(refuse(format!(
+                    "{} may act now; say whose move this is, as `SEAT: MOVE` such as `{}`",
+                    who.join(", "),
+                    moves::example(game)
+                )));
+            }
+        },
+    };
+    game.apply(seat, &notation).map(drop).map_err(|refused| {
+        let refused = names.refusal(refused);
+        (
+            format!("{} (seat {seat}): {}", names.name(seat), refused.message),
+            refused.legal,
+        )
     })
 }

@@ -5,7 +5,7 @@ use roundhouse::game::{GameRng, Viewer};
 use roundhouse::games::adapter::LiveGame;
 use roundhouse::games::{self, shunting::cards};
 use roundhouse::store::Store;
-use roundhouse::table::{Caller, Command, Place, Reply, Table, TableOptions};
+use roundhouse::table::{Caller, Command, Place, Reply, Table, TableOptions, TypedCommands};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
@@ -233,7 +233,7 @@ fn at_the_limit_the_table_refuses_the_move_and_undo_takes_one_back() {
     let refused = table
         .handle(&place(), &alice(), Command::Move("L1 M2>M3 +0".into()))
         .unwrap_err();
-    let explained = refused.explain();
+    let explained = refused.explain(&TypedCommands);
     assert!(explained.contains(&past_the_limit(26)), "{explained}");
     table.handle(&place(), &alice(), Command::Undo).unwrap();
     let reply = table

@@ -6,7 +6,9 @@ use std::sync::{Arc, Barrier};
 use std::thread;
 
 use roundhouse::store::{Status, Store};
-use roundhouse::table::{Caller, Command, Place, Reply, Table, TableError, TableOptions};
+use roundhouse::table::{
+    Caller, Command, Place, Reply, Table, TableError, TableOptions, TypedCommands,
+};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
@@ -222,7 +224,7 @@ fn illegal_moves_wrong_players_and_outsiders_are_refused() {
         panic!("{err:?}")
     };
     assert!(!legal.is_empty(), "the error lists legal moves");
-    assert!(err.explain().contains(&legal[0].notation));
+    assert!(err.explain(&TypedCommands).contains(&legal[0].notation));
 
     let err = table
         .handle(&place(), &other, Command::Move("down Y2|Y2".into()))

@@ -138,7 +138,7 @@ fn skip_and_kick_need_an_absent_player_and_another_person() {
     start_two(&table, 4);
     let slow = waiting(&table);
     let err = table.handle(&place(), &slow, Command::Skip).unwrap_err();
-    assert!(matches!(err, TableError::NotAllowed(_)));
+    assert_eq!(err, TableError::OwnTurn);
     let err = table
         .handle(&place(), &person("eve"), Command::Skip)
         .unwrap_err();

@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::store::{GameRecord, Status};
-use crate::table::{Caller, Command, Place, PostAction, Reply, Table, TableError};
+use crate::table::{Caller, Command, Place, PostAction, Reply, Table, TableError, TypedCommands};
 
 use commands::{HelpFor, help, parse_line};
 pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
@@ -270,7 +270,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                                 shown_turn = None;
                             }
                         }
-                        Err(error) => writeln!(self.output, "{}", error.explain())?,
+                        Err(error) => writeln!(self.output, "{}", error.explain(&TypedCommands))?,
                     }
                 }
             }
@@ -283,7 +283,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
         let reply = match self.table.handle(&self.place, caller, Command::Undo) {
             Ok(reply) => reply,
             Err(error) => {
-                writeln!(self.output, "{}", error.explain())?;
+                writeln!(self.output, "{}", error.explain(&TypedCommands))?;
                 return Ok(false);
             }
         };

@@ -230,4 +230,29 @@ mod tests {
         let defaults = Config::load(missing, true, Some(TOKEN.into())).unwrap();
         assert_eq!(defaults.database, PathBuf::from("roundhouse.db"));
     }
+
+    #[test]
+    fn a_misspelt_setting_is_named_with_the_known_ones() {
+        let (_dir, path) = write("tokn = 1\n");
+        let err = Config::load(&path, false, Some(TOKEN.into()))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown field `tokn`"), "{err}");
+        for known in [
+            "token",
+            "database",
+            "guild_id",
+            "log_level",
+            "reminders",
+            "api_url",
+        ] {
+            assert!(err.contains(&format!("`{known}`")), "{known} in {err}");
+        }
+        let (_dir, path) = write("[reminders]\nabsent_hours = 3\n");
+        let err = Config::load(&path, false, Some(TOKEN.into()))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown field `absent_hours`"), "{err}");
+        assert!(err.contains("`absent_after_hours`"), "{err}");
+    }
 }

@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::messages::{MESSAGE_LIMIT, clip, reply};
 use super::{Context, Data, Error};
-use crate::table::{Caller, Command, Place, Post, Reply, TableError};
+use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
 
 /// Discord wants a first answer within 3 s; past this, the bot defers and answers when done.
 const DEFER_AFTER: Duration = Duration::from_millis(1500);
@@ -110,14 +110,25 @@ pub async fn say_privately(ctx: Context<'_>, text: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// The table's commands as Discord's slash commands.
+pub struct SlashCommands;
+
+impl CommandSyntax for SlashCommands {
+    fn command(&self, suggestion: Suggestion) -> String {
+        let command = match suggestion {
+            Suggestion::NewGame => "/game new",
+            Suggestion::Join => "/game join",
+            Suggestion::AddBot => "/game bot add",
+            Suggestion::Board => "/game board",
+            Suggestion::Resign => "/game resign",
+        };
+        format!("`{command}`")
+    }
+}
+
 /// A refusal with a few legal moves, in slash-command words.
 pub fn explain(error: &TableError) -> String {
-    let mut text = error
-        .to_string()
-        .replace("`new <game>`", "`/game new`")
-        .replace("`join`", "`/game join`")
-        .replace("`bot add`", "`/game bot add`")
-        .replace("`board`", "`/game board`");
+    let mut text = error.render(&SlashCommands);
     let legal = error.suggestions(LEGAL_SHOWN);
     if !legal.is_empty() {
         text.push_str("\nLegal now:");
@@ -144,5 +155,68 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::error!("while handling an error: {e}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::adapter::LegalMove;
+
+    #[test]
+    fn suggested_commands_are_written_as_slash_commands() {
+        let no_game = explain(&TableError::NoGame {
+            games: "yardmaster".into(),
+        });
+        assert_eq!(
+            no_game,
+            "There is no game in this channel. Start one with `/game new` (games: yardmaster)."
+        );
+        let count = explain(&TableError::WrongPlayerCount {
+            name: "Yardmaster Express".into(),
+            min: 2,
+            max: 5,
+            have: 1,
+        });
+        assert!(
+            count.ends_with("Invite players with `/game join` or add bots with `/game bot add`."),
+            "{count}"
+        );
+        let watcher = explain(&TableError::NotAPlayer { started: true });
+        assert!(
+            watcher.ends_with("you can watch with `/game board`."),
+            "{watcher}"
+        );
+        let own_turn = explain(&TableError::OwnTurn);
+        assert_eq!(
+            own_turn,
+            "It is your own turn: make your move (or `/game resign`)."
+        );
+    }
+
+    #[test]
+    fn refusals_list_legal_moves_as_move_commands() {
+        let illegal = explain(&TableError::IllegalMove {
+            message: "You do not hold Y2|Y3.".into(),
+            legal: vec![LegalMove {
+                notation: "up B2|B3".into(),
+                label: "add Coal 2 | Coal 3 face up".into(),
+            }],
+        });
+        assert_eq!(
+            illegal,
+            "You do not hold Y2|Y3.\nLegal now:\n• `/move up B2|B3`: add Coal 2 | Coal 3 face up"
+        );
+    }
+
+    #[test]
+    fn internal_failures_show_nothing_of_the_detail() {
+        let shown = explain(&TableError::Internal(
+            "database disk image is malformed: SELECT * FROM games".into(),
+        ));
+        assert_eq!(
+            shown,
+            "Something went wrong on our side and nothing was changed. Please try again."
+        );
     }
 }

@@ -8,6 +8,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::excerpt::{excerpt, from_json};
 use crate::game::{
     BotPlayer, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError, Seat, SetupError,
     ToAct, Viewer,
@@ -38,6 +39,20 @@ pub struct Applied {
     pub notation: String,
     /// What happened, for the turn message.
     pub events: Vec<Event>,
+}
+
+/// The longest move notation any game reads; longer input is refused before it is parsed.
+pub const NOTATION_CHARS_MAX: usize = 200;
+
+/// Refuses a move notation longer than [`NOTATION_CHARS_MAX`] characters, quoting only its start.
+pub fn check_notation_length(notation: &str) -> Result<(), String> {
+    if notation.chars().nth(NOTATION_CHARS_MAX).is_none() {
+        return Ok(());
+    }
+    Err(format!(
+        "`{}` is too long for a move: a move is at most {NOTATION_CHARS_MAX} characters.",
+        excerpt(notation)
+    ))
 }
 
 /// A game in progress, whatever its rules.
@@ -144,18 +159,20 @@ pub fn options_from_choices<G: Game>(choices: &[(String, String)]) -> Result<G::
         let Some(spec) = G::OPTIONS.iter().find(|s| s.key == key) else {
             let keys: Vec<&str> = G::OPTIONS.iter().map(|s| s.key).collect();
             return Err(if keys.is_empty() {
-                format!("{} has no options (got `{key}`)", G::NAME)
+                format!("{} has no options (got `{}`)", G::NAME, excerpt(&key))
             } else {
                 format!(
-                    "{} has no option `{key}`; its options are: {}",
+                    "{} has no option `{}`; its options are: {}",
                     G::NAME,
+                    excerpt(&key),
                     keys.join(", ")
                 )
             });
         };
         if !spec.values.contains(&value.as_str()) {
             return Err(format!(
-                "option `{key}` cannot be `{value}`; choose one of: {}",
+                "option `{key}` cannot be `{}`; choose one of: {}",
+                excerpt(&value),
                 spec.values.join(", ")
             ));
         }
@@ -165,7 +182,7 @@ pub fn options_from_choices<G: Game>(choices: &[(String, String)]) -> Result<G::
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, SetupError> {
-    serde_json::from_str(json).map_err(|e| SetupError(format!("bad {what}: {e}")))
+    from_json(json).map_err(|e| SetupError(format!("bad {what}: {e}")))
 }
 
 impl<G: Game + Presenter + BotPlayer> GameKind for Kind<G> {
@@ -273,6 +290,7 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
     }
 
     fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError> {
+        check_notation_length(notation).map_err(|e| self.refuse(seat, RuleError::new(e)))?;
         let action: G::Action = notation.parse().map_err(|e| self.refuse(seat, e))?;
         let events = self
             .0

@@ -2,6 +2,7 @@
 
 pub mod adapter;
 pub mod narration;
+pub mod seat_names;
 pub mod shunting;
 pub mod whistlewood;
 pub mod yardmaster;

@@ -62,9 +62,7 @@ impl Table {
             .filter(|&s| record.seats.get(s).is_some_and(|r| r.is_active_human()))
             .collect();
         if waiting.contains(&me) {
-            return Err(TableError::NotAllowed(
-                "It is your own turn: make your move (or `resign`).".into(),
-            ));
+            return Err(TableError::OwnTurn);
         }
         if waiting.is_empty() {
             return Err(TableError::NotAllowed(

@@ -5,7 +5,7 @@ use crate::games::adapter::LegalMove;
 use crate::store::Status;
 
 use super::session::{
-    kind_of, list_names, mentions_to_act, names_to_act, player_seat, readable_events, replay,
+    kind_of, list_names, mentions_to_act, names_to_act, player_seat, replay, seat_names,
 };
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 
@@ -70,8 +70,8 @@ impl Table {
         let seat = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
         let filter = filter.trim().to_lowercase();
-        Ok(game
-            .legal(seat)
+        Ok(seat_names(&record)
+            .legal(game.legal(seat))
             .into_iter()
             .filter(|m| {
                 m.notation.to_lowercase().contains(&filter)
@@ -117,13 +117,14 @@ impl Table {
             .map_or(Viewer::Spectator, Viewer::Seat);
         let moves = self.store.moves(record.id)?;
         let (_, events) = replay(&record, &moves)?;
+        let names = seat_names(&record);
         let mut lines = Vec::new();
         let mut length = 0;
         for (m, happened) in moves.iter().zip(&events).rev() {
             let line = format!(
                 "{}. {}",
                 m.seq + 1,
-                readable_events(&record, happened, viewer).join(" ")
+                names.readable(happened, viewer).join(" ")
             );
             length += line.chars().count() + 1;
             if length > HISTORY_CHARS {

@@ -6,7 +6,7 @@ use crate::store::{GameRecord, NewGame, SeatRecord, Status, StoreError, Update};
 
 use super::play::Progress;
 use super::session::{kind_of, list_names};
-use super::{Caller, Place, Post, Reply, Table, TableError, game_ids};
+use super::{Caller, Place, Post, Reply, Table, TableError};
 
 /// Names for bots, in the order they sit down.
 const BOT_NAMES: [&str; 6] = ["Dusty", "Rusty", "Sparky", "Clanky", "Puffer", "Smokey"];
@@ -21,10 +21,7 @@ impl Table {
         seed: Option<u64>,
         sit: bool,
     ) -> Result<Reply, TableError> {
-        let kind = games::find(game).ok_or_else(|| TableError::UnknownGame {
-            asked: game.trim().to_owned(),
-            games: game_ids(),
-        })?;
+        let kind = games::find(game).ok_or_else(|| TableError::unknown_game(game))?;
         if let Some(open) = self.store.open_game(&place.channel)? {
             return Err(busy(&open));
         }
@@ -89,9 +86,7 @@ impl Table {
         let record = self.lobby(place, "leaving")?;
         let seat = record
             .seat_of(&caller.user_id)
-            .ok_or(TableError::NotAPlayer {
-                hint: " (you have not joined)",
-            })?;
+            .ok_or(TableError::NotAPlayer { started: false })?;
         let mut seats = record.seats.clone();
         seats.remove(seat);
         if seats.iter().any(|s| s.user_id.is_some()) {
@@ -137,10 +132,9 @@ impl Table {
                 min: *range.start(),
                 max: *range.end(),
                 have: players,
-                hint: "Invite players with `join` or add bots with `bot add`.",
             });
         }
-        let internal = |e: crate::game::SetupError| TableError::Internal(e.to_string());
+        let internal = |e: crate::game::SetupError| TableError::internal(e.to_string());
         let setup = kind
             .deal(&record.options, players, record.seed)
             .map_err(internal)?;
@@ -191,14 +185,12 @@ impl Table {
         &self,
         record: &GameRecord,
         caller: &Caller,
-        what: &str,
+        what: &'static str,
     ) -> Result<(), TableError> {
         if record.host == caller.user_id || record.seat_of(&caller.user_id).is_some() {
             Ok(())
         } else {
-            Err(TableError::NotAllowed(format!(
-                "Only players at this table (or whoever opened it) can {what}; `join` first."
-            )))
+            Err(TableError::PlayersOnly { what })
         }
     }
 

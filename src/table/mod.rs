@@ -15,6 +15,7 @@ mod play;
 mod reminders;
 mod reply;
 mod session;
+mod suggestion;
 mod undo;
 
 use crate::clock::Clock;
@@ -24,6 +25,7 @@ use crate::store::Store;
 pub use daily::PuzzleCommand;
 pub use reminders::{Notice, ReminderPolicy};
 pub use reply::{Picture, Post, PostAction, Reply, TableError};
+pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};
 
 /// Where a command was given.
 #[derive(Clone, Debug, PartialEq, Eq)]

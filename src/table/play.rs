@@ -5,7 +5,7 @@ use crate::games::adapter::LiveGame;
 use crate::rng::GameRng;
 use crate::store::{GameRecord, NewMove, ResultRecord, Status, UndoChange, Update};
 
-use super::session::{mentions_to_act, named, names_to_act, player_seat};
+use super::session::{mentions_to_act, names_to_act, player_seat, seat_names};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 
 /// A game that keeps asking bots for moves longer than this is broken; stop rather than spin.
@@ -39,11 +39,12 @@ impl Progress {
             notation,
             by_bot,
         });
+        let names = seat_names(record);
         for event in events {
             match event.audience {
-                Audience::Everyone => self.public.push(named(record, &event.text)),
+                Audience::Everyone => self.public.push(names.fill(&event.text)),
                 Audience::Only(to) if Some(to) == self.caller_seat => {
-                    self.private.push(named(record, &event.text));
+                    self.private.push(names.fill(&event.text));
                 }
                 Audience::Only(_) => {}
             }
@@ -66,12 +67,13 @@ impl Table {
                 waiting_for: names_to_act(&record, game.as_ref()),
             });
         }
-        let applied = game
-            .apply(seat, notation)
-            .map_err(|e| TableError::IllegalMove {
-                message: named(&record, &e.message),
-                legal: e.legal,
-            })?;
+        let applied = game.apply(seat, notation).map_err(|e| {
+            let refusal = seat_names(&record).refusal(e);
+            TableError::IllegalMove {
+                message: refusal.message,
+                legal: refusal.legal,
+            }
+        })?;
         let mut progress = Progress {
             caller_seat: Some(seat),
             ..Progress::default()
@@ -159,9 +161,7 @@ impl Table {
             };
             bot_plays(record, game, seat, progress)?;
         }
-        Err(TableError::Internal(
-            "bots did not finish their turns".into(),
-        ))
+        Err(TableError::internal("bots did not finish their turns"))
     }
 }
 
@@ -179,7 +179,7 @@ pub(super) fn bot_plays(
     let mut rng = GameRng::seeded(record.seed ^ salt);
     let notation = game.bot_move(seat, &mut rng);
     let applied = game.apply(seat, &notation).map_err(|e| {
-        TableError::Internal(format!(
+        TableError::internal(format!(
             "the bot's move `{notation}` was refused: {}",
             e.message
         ))

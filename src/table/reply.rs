@@ -1,7 +1,9 @@
 //! What the table answers: posts for the channel and for one person, and the errors people can cause.
 
-use thiserror::Error;
+use std::fmt;
 
+use super::suggestion::{CommandSyntax, Suggestion, TypedCommands};
+use crate::excerpt::excerpt;
 use crate::games::adapter::LegalMove;
 
 /// A PNG to attach.
@@ -73,17 +75,16 @@ impl Reply {
 }
 
 /// A command the table refuses. Every one changes nothing, and its message says what was wrong and what
-/// would work instead.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// would work instead. Commands it suggests are [`Suggestion`]s, written by [`TableError::render`] in the
+/// front end's own syntax; `to_string` writes them as typed words.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableError {
     /// No game is open in the channel.
-    #[error("There is no game in this channel. Start one with `new <game>` (games: {games}).")]
     NoGame {
         /// The ids of the games on offer.
         games: String,
     },
     /// The named game does not exist.
-    #[error("There is no game called `{asked}`. Choose one of: {games}.")]
     UnknownGame {
         /// What was asked for.
         asked: String,
@@ -91,9 +92,6 @@ pub enum TableError {
         games: String,
     },
     /// The channel already has an open game.
-    #[error(
-        "This channel already has a game of {name} ({state}). Finish it or abort it first; one game per channel."
-    )]
     ChannelBusy {
         /// The open game's name.
         name: String,
@@ -101,13 +99,10 @@ pub enum TableError {
         state: &'static str,
     },
     /// Bad options at creation.
-    #[error("{0}")]
     BadOptions(String),
     /// The caller already sits at this game.
-    #[error("You have already joined this game.")]
     AlreadyJoined,
     /// No seat is left.
-    #[error("The game is full: {name} takes at most {max} players.")]
     GameFull {
         /// The game's name.
         name: String,
@@ -115,31 +110,33 @@ pub enum TableError {
         max: usize,
     },
     /// The game has started; lobby commands no longer apply.
-    #[error("The game has already started; {what} is only possible before the start.")]
     AlreadyStarted {
         /// What was tried.
         what: &'static str,
     },
     /// The game has not started yet.
-    #[error("The game has not started yet. Players can join, add bots, then start it.")]
     NotStarted,
     /// The caller does not sit at this game.
-    #[error("You are not playing in this game{hint}.")]
     NotAPlayer {
-        /// What the caller could do instead.
-        hint: &'static str,
+        /// Whether the game is under way (the caller may watch it) rather than in its lobby (the caller
+        /// may join it).
+        started: bool,
+    },
+    /// Only people at the table (or whoever opened it) may do this before the start.
+    PlayersOnly {
+        /// What was tried ("add bots", "start it").
+        what: &'static str,
     },
     /// The caller resigned.
-    #[error("You resigned from this game; a bot plays your seat now.")]
     Resigned,
     /// Someone else must act.
-    #[error("It is not your turn: waiting for {waiting_for}.")]
     NotYourTurn {
         /// Who must act now.
         waiting_for: String,
     },
+    /// The caller tried to skip or remove the players who are waiting for them.
+    OwnTurn,
     /// The rules refuse the move.
-    #[error("{message}")]
     IllegalMove {
         /// Why.
         message: String,
@@ -147,7 +144,6 @@ pub enum TableError {
         legal: Vec<LegalMove>,
     },
     /// Too few or too many seats to start.
-    #[error("{name} needs {min} to {max} players; this game has {have}. {hint}")]
     WrongPlayerCount {
         /// The game's name.
         name: String,
@@ -157,32 +153,114 @@ pub enum TableError {
         max: usize,
         /// Seats taken.
         have: usize,
-        /// What to do about it.
-        hint: &'static str,
     },
     /// Undo is not possible now.
-    #[error("Cannot undo: {0}")]
     NoUndo(String),
     /// A vote on an undo that is not pending, or by someone who has no vote.
-    #[error("{0}")]
     NoVote(String),
     /// The caller may not do this.
-    #[error("{0}")]
     NotAllowed(String),
     /// The daily puzzle refuses the command; the message says why and what to do instead.
-    #[error("{0}")]
     Puzzle(String),
     /// Another command changed the game first.
-    #[error(
-        "The game changed at the same moment (another command got there first), so nothing was done. Look at the board and try again."
-    )]
     Conflict,
-    /// Something failed on our side; nothing was changed.
-    #[error("Something went wrong on our side and nothing was changed ({0}). Please try again.")]
+    /// Something failed on our side; nothing was changed. The detail is for the log, never for people.
     Internal(String),
 }
 
 impl TableError {
+    /// A failure on our side: `detail` goes to the log, and people see only that something went wrong.
+    pub fn internal(detail: impl Into<String>) -> Self {
+        let detail = detail.into();
+        tracing::error!("table command failed: {detail}");
+        TableError::Internal(detail)
+    }
+
+    /// The refusal of a game id that names no game, listing the games on offer.
+    pub fn unknown_game(asked: &str) -> Self {
+        TableError::UnknownGame {
+            asked: asked.trim().to_owned(),
+            games: super::game_ids(),
+        }
+    }
+
+    /// The message, with suggested commands written in `syntax`. Nothing of an [`TableError::Internal`]
+    /// detail is shown.
+    pub fn render(&self, syntax: &dyn CommandSyntax) -> String {
+        let say = |suggestion| syntax.command(suggestion);
+        match self {
+            TableError::NoGame { games } => format!(
+                "There is no game in this channel. Start one with {} (games: {games}).",
+                say(Suggestion::NewGame)
+            ),
+            TableError::UnknownGame { asked, games } => format!(
+                "There is no game called `{}`. Choose one of: {games}.",
+                excerpt(asked)
+            ),
+            TableError::ChannelBusy { name, state } => format!(
+                "This channel already has a game of {name} ({state}). Finish it or abort it first; one \
+                 game per channel."
+            ),
+            TableError::BadOptions(why)
+            | TableError::NoVote(why)
+            | TableError::NotAllowed(why)
+            | TableError::Puzzle(why) => why.clone(),
+            TableError::AlreadyJoined => "You have already joined this game.".into(),
+            TableError::GameFull { name, max } => {
+                format!("The game is full: {name} takes at most {max} players.")
+            }
+            TableError::AlreadyStarted { what } => {
+                format!("The game has already started; {what} is only possible before the start.")
+            }
+            TableError::NotStarted => {
+                "The game has not started yet. Players can join, add bots, then start it.".into()
+            }
+            TableError::NotAPlayer { started: true } => format!(
+                "You are not playing in this game; you can watch with {}.",
+                say(Suggestion::Board)
+            ),
+            TableError::NotAPlayer { started: false } => format!(
+                "You have not joined this game; take a seat with {}.",
+                say(Suggestion::Join)
+            ),
+            TableError::PlayersOnly { what } => format!(
+                "Only players at this table (or whoever opened it) can {what}; {} first.",
+                say(Suggestion::Join)
+            ),
+            TableError::Resigned => {
+                "You resigned from this game; a bot plays your seat now.".into()
+            }
+            TableError::NotYourTurn { waiting_for } => {
+                format!("It is not your turn: waiting for {waiting_for}.")
+            }
+            TableError::OwnTurn => format!(
+                "It is your own turn: make your move (or {}).",
+                say(Suggestion::Resign)
+            ),
+            TableError::IllegalMove { message, .. } => message.clone(),
+            TableError::WrongPlayerCount {
+                name,
+                min,
+                max,
+                have,
+            } => format!(
+                "{name} needs {min} to {max} players; this game has {have}. Invite players with {} or \
+                 add bots with {}.",
+                say(Suggestion::Join),
+                say(Suggestion::AddBot)
+            ),
+            TableError::NoUndo(why) => format!("Cannot undo: {why}"),
+            TableError::Conflict => {
+                "The game changed at the same moment (another command got there \
+                 first), so nothing was done. Look at the board and try again."
+                    .into()
+            }
+            TableError::Internal(_) => {
+                "Something went wrong on our side and nothing was changed. Please try again.".into()
+            }
+        }
+    }
+
     /// Up to `limit` legal moves to suggest with this error.
     pub fn suggestions(&self, limit: usize) -> &[LegalMove] {
         match self {
@@ -191,25 +269,33 @@ impl TableError {
         }
     }
 
-    /// The message with legal examples, for front ends that show text.
-    pub fn explain(&self) -> String {
+    /// The message with legal examples, for front ends that show plain text.
+    pub fn explain(&self, syntax: &dyn CommandSyntax) -> String {
+        let mut text = self.render(syntax);
         let legal = self.suggestions(usize::MAX);
-        if legal.is_empty() {
-            return self.to_string();
-        }
-        let mut text = format!("{self}\nLegal now:");
-        for m in legal {
-            text.push_str(&format!("\n  {}  ({})", m.notation, m.label));
+        if !legal.is_empty() {
+            text.push_str("\nLegal now:");
+            for m in legal {
+                text.push_str(&format!("\n  {}  ({})", m.notation, m.label));
+            }
         }
         text
     }
 }
 
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(&TypedCommands))
+    }
+}
+
+impl std::error::Error for TableError {}
+
 impl From<crate::store::StoreError> for TableError {
     fn from(error: crate::store::StoreError) -> Self {
         match error {
             crate::store::StoreError::Conflict => TableError::Conflict,
-            other => TableError::Internal(other.to_string()),
+            other => TableError::internal(other.to_string()),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Loading a game for a command: its record, its rules, its live state, and names for its seats.
 
-use crate::game::{Audience, Event, Seat, Viewer, fill_seat_refs};
+use crate::game::{Event, Seat, Viewer};
+use crate::games::seat_names::SeatNames;
 use crate::games::{self, adapter::GameKind, adapter::LiveGame};
 use crate::store::{GameRecord, MoveRecord, Status};
 
@@ -55,7 +56,7 @@ impl Table {
 /// The rules of a stored game.
 pub(super) fn kind_of(record: &GameRecord) -> Result<&'static dyn GameKind, TableError> {
     games::find(&record.kind)
-        .ok_or_else(|| TableError::Internal(format!("this build has no game `{}`", record.kind)))
+        .ok_or_else(|| TableError::internal(format!("this build has no game `{}`", record.kind)))
 }
 
 /// A game rebuilt from its log, with the events of each move.
@@ -67,14 +68,14 @@ pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replay
     let setup = record
         .setup
         .as_deref()
-        .ok_or_else(|| TableError::Internal("the game has no setup".into()))?;
+        .ok_or_else(|| TableError::internal("the game has no setup"))?;
     let mut game = kind
         .start(&record.options, record.seats.len(), setup, record.seed)
-        .map_err(|e| TableError::Internal(format!("stored setup refused: {e}")))?;
+        .map_err(|e| TableError::internal(format!("stored setup refused: {e}")))?;
     let mut events = Vec::with_capacity(moves.len());
     for m in moves {
         let applied = game.apply(m.seat, &m.notation).map_err(|e| {
-            TableError::Internal(format!(
+            TableError::internal(format!(
                 "stored move {} `{}` refused: {}",
                 m.seq, m.notation, e.message
             ))
@@ -88,40 +89,16 @@ pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replay
 pub(super) fn player_seat(record: &GameRecord, caller: &Caller) -> Result<Seat, TableError> {
     let seat = record
         .seat_of(&caller.user_id)
-        .ok_or(TableError::NotAPlayer {
-            hint: "; you can watch with `board`",
-        })?;
+        .ok_or(TableError::NotAPlayer { started: true })?;
     if record.seats[seat].resigned {
         return Err(TableError::Resigned);
     }
     Ok(seat)
 }
 
-/// Replaces seat tokens in an engine text with the players' names.
-pub(super) fn named(record: &GameRecord, text: &str) -> String {
-    fill_seat_refs(text, |seat| {
-        record
-            .seats
-            .get(seat)
-            .map_or_else(|| format!("seat {}", seat + 1), |s| s.name.clone())
-    })
-}
-
-/// The texts of `events` that `viewer` may read, with names filled in.
-pub(super) fn readable_events(
-    record: &GameRecord,
-    events: &[Event],
-    viewer: Viewer,
-) -> Vec<String> {
-    events
-        .iter()
-        .filter(|e| match (e.audience, viewer) {
-            (Audience::Everyone, _) => true,
-            (Audience::Only(seat), Viewer::Seat(me)) => seat == me,
-            (Audience::Only(_), Viewer::Spectator) => false,
-        })
-        .map(|e| named(record, &e.text))
-        .collect()
+/// The players' names, which fill the seat tokens of every engine text the table passes on.
+pub(super) fn seat_names(record: &GameRecord) -> SeatNames {
+    SeatNames::new(record.names())
 }
 
 /// "Alice", "Alice and Bob", "Alice, Bob and Carol".

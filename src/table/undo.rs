@@ -5,7 +5,7 @@ use crate::game::Seat;
 use crate::store::{GameRecord, MoveRecord, UndoChange, UndoRequest, Update};
 
 use super::play::Progress;
-use super::session::{list_names, player_seat, readable_events, replay};
+use super::session::{list_names, player_seat, replay, seat_names};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 use crate::game::Viewer;
 
@@ -88,7 +88,9 @@ impl Table {
             let said = format!("{} took back their last move.", caller.name);
             return self.rewind(record, &moves, keep, said);
         }
-        let what = readable_events(&record, &events[keep], Viewer::Spectator).join(" ");
+        let what = seat_names(&record)
+            .readable(&events[keep], Viewer::Spectator)
+            .join(" ");
         let request = UndoRequest {
             requester: seat,
             keep_moves: keep,

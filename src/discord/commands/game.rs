@@ -3,6 +3,7 @@
 use super::autocomplete::{game_ids, option_choices};
 use crate::discord::respond::{run, say_privately};
 use crate::discord::{Context, Error};
+use crate::excerpt::excerpt;
 use crate::table::Command;
 
 /// Play train games in this channel
@@ -35,7 +36,10 @@ async fn new(
         Err(bad) => {
             return say_privately(
                 ctx,
-                &format!("`{bad}` is not an option: write options as key=value, e.g. `match=on caboose=all`."),
+                &format!(
+                    "`{}` is not an option: write options as key=value, e.g. `match=on caboose=all`.",
+                    excerpt(&bad)
+                ),
             )
             .await;
         }

@@ -4,9 +4,10 @@ use poise::serenity_prelude as serenity;
 
 use super::autocomplete::game_ids;
 use crate::discord::messages::MESSAGE_LIMIT;
-use crate::discord::respond::{blocking, say_privately};
+use crate::discord::respond::{blocking, explain, say_privately};
 use crate::discord::{Context, Error};
 use crate::games::{self, adapter::GameKind};
+use crate::table::TableError;
 
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: usize = 10;
@@ -33,12 +34,7 @@ async fn known_game(ctx: Context<'_>, game: &str) -> Result<Option<&'static dyn 
     if let Some(kind) = games::find(game) {
         return Ok(Some(kind));
     }
-    let ids: Vec<&str> = games::REGISTRY.iter().map(|g| g.id()).collect();
-    let text = format!(
-        "There is no game called `{game}`. Choose one of: {}.",
-        ids.join(", ")
-    );
-    say_privately(ctx, &text).await?;
+    say_privately(ctx, &explain(&TableError::unknown_game(game))).await?;
     Ok(None)
 }
 

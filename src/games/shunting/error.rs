@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::excerpt::excerpt;
+
 /// A yard or puzzle file that cannot be used, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LoadError {
@@ -193,7 +195,10 @@ pub enum LoadError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The notation could not be read.
-    #[error("cannot read `{text}`: {why} (write e.g. `L1 H1>A3 +2`, or `turn T`)")]
+    #[error(
+        "cannot read `{}`: {why} (write e.g. `L1 H1>A3 +2`, or `turn T`)",
+        excerpt(.text)
+    )]
     Notation {
         /// What was written.
         text: String,

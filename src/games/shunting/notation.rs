@@ -10,6 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::MoveError;
+use crate::excerpt::excerpt;
 
 /// Which way a loco drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,14 +149,24 @@ fn parse_via(text: &str, words: &[&str]) -> Result<Via, MoveError> {
             "fwd" | "forward" if i == 0 => via.direction = Some(Direction::Forward),
             "back" | "backward" if i == 0 => via.direction = Some(Direction::Backward),
             _ => {
-                let (turnout, leg) = item
-                    .split_once('.')
-                    .filter(|(t, _)| word(t))
-                    .ok_or_else(|| bad(format!("`{item}` is not a turnout leg like `P1.2`")))?;
+                let (turnout, leg) =
+                    item.split_once('.')
+                        .filter(|(t, _)| word(t))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "`{}` is not a turnout leg like `P1.2`",
+                                excerpt(item)
+                            ))
+                        })?;
                 let leg = match leg {
                     "1" => 1,
                     "2" => 2,
-                    _ => return Err(bad(format!("turnout legs are 1 or 2, not `{leg}`"))),
+                    _ => {
+                        return Err(bad(format!(
+                            "turnout legs are 1 or 2, not `{}`",
+                            excerpt(leg)
+                        )));
+                    }
                 };
                 via.legs.push((turnout.to_owned(), leg));
             }

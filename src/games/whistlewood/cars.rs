@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::excerpt;
 use crate::game::RuleError;
 
 /// What a train car carries; it decides how the car scores (see [`super::rulings::CarScoring`]).
@@ -168,7 +169,8 @@ impl FromStr for TileType {
             .ok_or_else(|| {
                 let names: Vec<&str> = CAR_KINDS.iter().map(|k| k.code()).collect();
                 RuleError::new(format!(
-                    "`{kind_text}` is not a train car; cars are {}.",
+                    "`{}` is not a train car; cars are {}.",
+                    excerpt(kind_text),
                     names.join(", ")
                 ))
             })?;
@@ -178,7 +180,8 @@ impl FromStr for TileType {
             Some("shunt") => Some(Bonus::Shunt),
             Some(other) => {
                 return Err(RuleError::new(format!(
-                    "`{other}` is not a bonus; a car shows `+action` or `+shunt`."
+                    "`{}` is not a bonus; a car shows `+action` or `+shunt`.",
+                    excerpt(other)
                 )));
             }
         };

@@ -16,6 +16,7 @@ use std::fmt::{self, Display};
 use std::str::FromStr;
 
 use super::cars::{CarKind, TileType};
+use crate::excerpt::excerpt;
 use crate::game::RuleError;
 
 /// The most tiles a hand may hold (and so a discard may name).
@@ -214,8 +215,9 @@ impl FromStr for Action {
                     .filter(|c| (1..=5).contains(c))
                     .ok_or_else(|| {
                         RuleError::new(format!(
-                            "`{column}` is not a column; columns are 1 to 5, counted from the \
-                             locomotive's starting end."
+                            "`{}` is not a column; columns are 1 to 5, counted from the \
+                             locomotive's starting end.",
+                            excerpt(column)
                         ))
                     })?;
                 let row = match *row {
@@ -223,7 +225,8 @@ impl FromStr for Action {
                     "bottom" | "b" => Row::Bottom,
                     other => {
                         return Err(RuleError::new(format!(
-                            "`{other}` is not a row; say `top` or `bottom`."
+                            "`{}` is not a row; say `top` or `bottom`.",
+                            excerpt(other)
                         )));
                     }
                 };
@@ -238,7 +241,7 @@ impl FromStr for Action {
             [] => Err(RuleError::new(format!("Say a step: {SHAPES}."))),
             _ => Err(RuleError::new(format!(
                 "`{}` is not a Whistlewood step; steps look like {SHAPES}.",
-                text.trim()
+                excerpt(text.trim())
             ))),
         }
     }

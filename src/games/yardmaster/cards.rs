@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::excerpt;
+
 /// A cargo colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cargo {
@@ -187,7 +189,7 @@ impl FromStr for Face {
             format!(
                 "`{}` is not a card: write its two railcars as colour letter and value, like `Y2|B3` \
                  (Y Oil, B Coal, R Livestock, G Timber, P Automobiles)",
-                text.trim()
+                excerpt(text.trim())
             )
         })
     }

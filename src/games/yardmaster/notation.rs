@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cards::Face;
+use crate::excerpt::excerpt;
 use crate::game::RuleError;
 
 /// How a card is added to a train.
@@ -92,14 +93,14 @@ impl FromStr for Action {
         let Some((verb, side)) = VERBS.iter().find(|(verb, _)| lower.starts_with(verb)) else {
             return Err(RuleError::new(format!(
                 "`{}` is not a move: {FORM}",
-                text.trim()
+                excerpt(text.trim())
             )));
         };
         let rest = lower[verb.len()..].trim();
         if rest.is_empty() {
             return Err(RuleError::new(format!(
                 "`{}` names no card: {FORM}",
-                text.trim()
+                excerpt(text.trim())
             )));
         }
         let face: Face = rest

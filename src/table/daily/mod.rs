@@ -180,5 +180,5 @@ impl Moment {
 /// The attempt a record holds, replayed.
 fn replay<'p>(daily: &'p DailyPuzzle, record: &AttemptRecord) -> Result<Session<'p>, TableError> {
     Session::replay(&daily.puzzle, Some(daily.optimum()), &record.moves)
-        .map_err(|why| TableError::Internal(format!("daily #{}: {why}", record.number)))
+        .map_err(|why| TableError::internal(format!("daily #{}: {why}", record.number)))
 }

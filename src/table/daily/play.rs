@@ -2,6 +2,7 @@
 //! giving up. Every change is stored before its reply exists.
 
 use crate::calendar::Day;
+use crate::games::adapter::check_notation_length;
 use crate::games::shunting::daily::DailyPuzzle;
 use crate::games::shunting::draw::yard_png;
 use crate::games::shunting::present::yard_text;
@@ -83,6 +84,7 @@ impl Table {
         text: &str,
         at: Moment,
     ) -> Result<Reply, TableError> {
+        check_notation_length(text).map_err(TableError::Puzzle)?;
         let (record, daily) = self.open_attempt(guild, caller, at)?;
         let mut attempt = replay(&daily, &record)?;
         let played = match attempt.play_text(text) {

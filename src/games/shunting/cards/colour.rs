@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::excerpt::excerpt;
+
 /// A route card's colour: its difficulty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,7 +50,10 @@ impl FromStr for Colour {
             .into_iter()
             .find(|c| c.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                format!("`{text}` is not a colour; the colours are green, yellow, red and black")
+                format!(
+                    "`{}` is not a colour; the colours are green, yellow, red and black",
+                    excerpt(text)
+                )
             })
     }
 }

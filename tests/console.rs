@@ -1,0 +1,45 @@
+//! The terminal front end's answers to bad input: short, and in the terminal's own words.
+
+use roundhouse::console::{ConsoleSettings, run};
+use roundhouse::store::Store;
+use roundhouse::table::{Table, TableOptions};
+
+fn session(dir: &std::path::Path, input: &str) -> String {
+    let table = Table::new(
+        Store::open(&dir.join("console.db")).unwrap(),
+        TableOptions {
+            pictures: false,
+            ..TableOptions::default()
+        },
+    );
+    let settings = ConsoleSettings {
+        game: "yardmaster".into(),
+        players: Some(2),
+        bots: 1,
+        seed: Some(5),
+        options: Vec::new(),
+        resume: false,
+        out_dir: dir.join("boards"),
+    };
+    let mut output = Vec::new();
+    run(&table, &settings, input.as_bytes(), &mut output).unwrap();
+    String::from_utf8(output).unwrap()
+}
+
+#[test]
+fn a_multi_megabyte_move_gets_a_short_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = format!("up {}", "Y2|Y3 ".repeat(1_000_000));
+    let output = session(dir.path(), &format!("{huge}\nquit\n"));
+    let refusal = output
+        .lines()
+        .find(|line| line.contains("is too long for a move"))
+        .unwrap_or_else(|| panic!("no refusal in {output}"));
+    assert!(refusal.len() < 300, "{refusal}");
+    assert!(
+        refusal.contains(&format!("({} characters)", huge.trim_end().chars().count())),
+        "{refusal}"
+    );
+    assert!(output.contains("Legal now:"), "{output}");
+    assert!(output.len() < 20_000, "the whole session stays short");
+}
