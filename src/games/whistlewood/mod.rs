@@ -15,6 +15,7 @@ pub mod rules;
 pub mod rulings;
 pub mod scoring;
 mod turn;
+pub mod unseen;
 pub mod view;
 
 #[cfg(test)]
