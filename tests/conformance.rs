@@ -1,9 +1,12 @@
 //! The conformance suite: what every registered game must do, checked through the object-safe
-//! [`GameKind`] and [`LiveGame`] only, for every option combination and every allowed number of
+//! `GameKind` and [`LiveGame`] only, for every option combination and every allowed number of
 //! players. A game added to the registry is tested here with no code of its own.
 //!
-//! Each table is played twice from random seeds: once by random players (bots finish what random play
-//! leaves open), once by bots alone. Every position along the way is checked.
+//! Each table is played from random seeds by random players (bots finish what random play leaves
+//! open) and by bots alone, round after round until the game has been seen in thousands of positions.
+//! Cheap checks look at every position, refusals and resampling at a spread of each game's positions,
+//! bots' blindness at a few, pictures at a few positions of a few tables of each game. A failure names
+//! the run's seed: `CONFORMANCE_SEED=<seed> cargo test --test conformance` plays the same games.
 
 #[path = "support/walks.rs"]
 mod walks;
@@ -11,8 +14,7 @@ mod walks;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use roundhouse::game::GameRng;
-use roundhouse::game::{Seat, ToAct, Viewer};
+use roundhouse::game::{GameRng, Seat, ToAct, Viewer};
 use roundhouse::games::adapter::{LegalMove, LiveGame};
 use walks::{RANDOM_STEPS, Table, Walk};
 
@@ -22,10 +24,9 @@ const MIN_POSITIONS: usize = 2000;
 const CHECKED_PER_WALK: usize = 12;
 /// Pictures are drawn at this many tables of each game.
 const PICTURED_TABLES: usize = 8;
-/// Pictures are drawn for this many positions of one game at each pictured table (its start, its end and some
-/// between).
+/// Pictures are drawn for this many positions of one game at each pictured table (its start and its end).
 const PICTURED_POSITIONS: usize = 2;
-/// Bots are asked to choose, on the real and on a resampled table, at this many positions of each game.
+/// Bots are asked to choose, on the real and on a resampled table, at this many positions of each walk.
 const BOT_CHECKS: usize = 4;
 /// Strings no game accepts as a move.
 const GARBAGE: &[&str] = &[
@@ -59,7 +60,8 @@ fn walks() -> &'static [Walk] {
                         next_seed = next_seed
                             .wrapping_add(1)
                             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                        let walk = walks::walk(table.clone(), next_seed, random_steps);
+                        let mut walk = walks::walk(table.clone(), next_seed, random_steps);
+                        walk.context = format!("{} (CONFORMANCE_SEED={seed})", walk.context);
                         positions += walk.positions.len();
                         played.push(walk);
                     }
@@ -130,7 +132,16 @@ fn legal_moves_round_trip_through_their_notation() {
     for walk in walks() {
         for (index, game) in walk.positions.iter().enumerate() {
             for &seat in game.to_act().seats() {
-                for legal in game.legal(seat) {
+                let legal_moves = game.legal(seat);
+                let distinct: HashSet<&str> =
+                    legal_moves.iter().map(|m| m.notation.as_str()).collect();
+                assert_eq!(
+                    distinct.len(),
+                    legal_moves.len(),
+                    "{}, position {index}: two legal moves share a notation",
+                    walk.context
+                );
+                for legal in &legal_moves {
                     let mut copy = game.clone_box();
                     let applied = copy.apply(seat, &legal.notation).unwrap_or_else(|e| {
                         panic!(
