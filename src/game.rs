@@ -328,6 +328,9 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     const NAME: &'static str;
     /// The options offered at creation.
     const OPTIONS: &'static [OptionSpec];
+    /// Whether the rules hide anything from anyone (hands, draw piles, face-down cards). A game that
+    /// hides nothing returns itself unchanged from [`Game::resample_hidden`].
+    const HIDES_INFORMATION: bool;
 
     /// How many seats this game can have.
     fn seats() -> RangeInclusive<usize>;
@@ -364,6 +367,11 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn view(&self, viewer: Viewer) -> Self::View;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// A full state identical in everything `viewer` can see, with everything hidden from it (other
+    /// hands, face-down faces, draw pile orders, an Automa's pile, the game's own generator) drawn anew
+    /// from `rng`. Canonical: the result depends only on what `viewer` sees and on `rng`, so two states
+    /// that look the same to `viewer` give the same sample from the same generator.
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut GameRng) -> Self;
 }
 
 /// Pictures and texts made from views (never from the full state).
@@ -380,8 +388,49 @@ pub trait Presenter: Game {
     fn rules_text() -> &'static str;
 }
 
+/// What one seat may know of a game, and nothing more: the seat, its view, its legal actions, and
+/// samples of the full state drawn consistently with what it sees. Bots decide from this alone, so they
+/// play fair: the full state is private here and has no accessor.
+pub struct SeatSight<'a, G: Game> {
+    game: &'a G,
+    seat: Seat,
+}
+
+impl<'a, G: Game> SeatSight<'a, G> {
+    /// What `seat` may know of `game`.
+    pub fn new(game: &'a G, seat: Seat) -> Self {
+        SeatSight { game, seat }
+    }
+
+    /// The seat looking.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// What the seat sees now.
+    pub fn view(&self) -> G::View {
+        self.game.view(Viewer::Seat(self.seat))
+    }
+
+    /// The seat's legal actions now.
+    pub fn legal(&self) -> Vec<G::Action> {
+        self.game.legal(self.seat)
+    }
+
+    /// A full state the seat cannot tell from the real one: everything hidden from it drawn at random
+    /// (see [`Game::resample_hidden`]), for look-ahead.
+    pub fn sample(&self, rng: &mut GameRng) -> G {
+        self.game.resample_hidden(Viewer::Seat(self.seat), rng)
+    }
+}
+
 /// A computer player for a seat.
 pub trait BotPlayer: Game {
-    /// A sensible legal action for `seat`, which must owe a decision now.
-    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Self::Action;
+    /// A sensible legal action for the seat of `sight`, which must owe a decision now.
+    fn choose(sight: &SeatSight<'_, Self>, rng: &mut GameRng) -> Self::Action;
+
+    /// The bot's action for `seat` in this game: [`BotPlayer::choose`] from what the seat may know.
+    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Self::Action {
+        Self::choose(&SeatSight::new(self, seat), rng)
+    }
 }

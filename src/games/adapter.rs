@@ -85,6 +85,9 @@ pub trait LiveGame: Send + Sync {
     fn state_json(&self) -> String;
     /// An independent copy.
     fn clone_box(&self) -> Box<dyn LiveGame>;
+    /// A game `viewer` cannot tell from this one, with everything hidden from it drawn at random from
+    /// `seed` (see [`Game::resample_hidden`]).
+    fn resample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn LiveGame>;
 }
 
 /// A kind of game: its descriptor, and how to start or restore one.
@@ -106,6 +109,8 @@ pub trait GameKind: Send + Sync {
     }
     /// The options offered at creation.
     fn options(&self) -> &'static [OptionSpec];
+    /// Whether the rules hide anything from anyone (see [`Game::HIDES_INFORMATION`]).
+    fn hides_information(&self) -> bool;
     /// Checks `key=value` choices and returns the options as JSON (defaults for the rest).
     fn parse_options(&self, choices: &[(String, String)]) -> Result<String, String>;
     /// A random setup for this many seats, from `seed`, as JSON.
@@ -200,6 +205,10 @@ impl<G: Game + Presenter + BotPlayer> GameKind for Kind<G> {
 
     fn options(&self) -> &'static [OptionSpec] {
         G::OPTIONS
+    }
+
+    fn hides_information(&self) -> bool {
+        G::HIDES_INFORMATION
     }
 
     fn parse_options(&self, choices: &[(String, String)]) -> Result<String, String> {
@@ -336,5 +345,10 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
 
     fn clone_box(&self) -> Box<dyn LiveGame> {
         Box::new(self.clone())
+    }
+
+    fn resample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn LiveGame> {
+        let sample = self.0.resample_hidden(viewer, &mut GameRng::seeded(seed));
+        Box::new(Live(sample))
     }
 }

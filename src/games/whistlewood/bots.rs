@@ -8,7 +8,7 @@ use super::notation::Action;
 use super::rules::{Stage, Whistlewood};
 use super::rulings::{COLUMNS, ROWS, StationValue};
 use super::scoring;
-use crate::game::{BotPlayer, Game, GameRng, Seat};
+use crate::game::{BotPlayer, Game, GameRng, SeatSight};
 
 /// Share of a car's best reachable Station value counted while it still rides the train.
 const PROSPECT: f64 = 0.5;
@@ -20,15 +20,19 @@ const MAIL_GUESS: i32 = 2;
 const JITTER: f64 = 0.01;
 
 impl BotPlayer for Whistlewood {
-    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Action {
-        let legal = self.legal(seat);
-        if self.stage() == Stage::Discard || legal.len() == 1 {
+    /// Tries every legal step on one sample of the table (the hidden piles drawn at random) and keeps
+    /// the step that leaves the table best for the bot's colour.
+    fn choose(sight: &SeatSight<'_, Whistlewood>, rng: &mut GameRng) -> Action {
+        let seat = sight.seat();
+        let legal = sight.legal();
+        let table = sight.sample(rng);
+        if table.stage() == Stage::Discard || legal.len() == 1 {
             return keep_or_first(&legal);
         }
-        let owner = self.current();
+        let owner = table.current();
         let mut best = (f64::MIN, 0);
         for (i, action) in legal.iter().enumerate() {
-            let mut next = self.clone();
+            let mut next = table.clone();
             if next.apply_quiet(seat, action).is_err() {
                 continue;
             }

@@ -16,6 +16,7 @@ pub mod rulings;
 pub mod rulings_check;
 pub mod scoring;
 mod turn;
+pub mod unseen;
 pub mod view;
 
 #[cfg(test)]

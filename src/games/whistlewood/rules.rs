@@ -381,6 +381,7 @@ impl Game for Whistlewood {
     const ID: &'static str = "whistlewood";
     const NAME: &'static str = "Whistlewood Express";
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const HIDES_INFORMATION: bool = true;
 
     fn seats() -> RangeInclusive<usize> {
         1..=2
@@ -518,6 +519,10 @@ impl Game for Whistlewood {
 
     fn view(&self, viewer: Viewer) -> WhistlewoodView {
         WhistlewoodView::new(self, viewer)
+    }
+
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut GameRng) -> Whistlewood {
+        super::unseen::resample_hidden(self, viewer, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -128,10 +128,7 @@ pub struct WhistlewoodView {
 impl WhistlewoodView {
     /// The view of `game` for `viewer`.
     pub fn new(game: &Whistlewood, viewer: Viewer) -> Self {
-        let viewer_owner = match viewer {
-            Viewer::Seat(seat) => (0..2).find(|&o| game.seat_of(o) == Some(seat)),
-            Viewer::Spectator => None,
-        };
+        let viewer_owner = owner_seen_by(game, viewer);
         let last = scoring::last_station_column(game);
         let rows = (0..ROWS)
             .map(|row| {
@@ -200,6 +197,14 @@ impl WhistlewoodView {
             discards: own(|p| &p.discard),
             outcome: game.outcome(),
         }
+    }
+}
+
+/// The colour whose hand and discards `viewer` sees: its own, if it plays one.
+pub fn owner_seen_by(game: &Whistlewood, viewer: Viewer) -> Option<Owner> {
+    match viewer {
+        Viewer::Seat(seat) => (0..2).find(|&o| game.seat_of(o) == Some(seat)),
+        Viewer::Spectator => None,
     }
 }
 

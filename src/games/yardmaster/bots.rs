@@ -8,7 +8,7 @@ use super::notation::{Action, Side};
 use super::rules::Yardmaster;
 use super::scoring;
 use super::train::{self, Placed, Slot};
-use crate::game::{BotPlayer, Game, GameRng, Seat};
+use crate::game::{BotPlayer, GameRng, Seat, SeatSight};
 
 /// Worth of a Wild right end (any next card connects face up) while turns remain.
 const OPEN_END: f64 = 0.8;
@@ -46,11 +46,15 @@ pub fn evaluate(game: &Yardmaster, seat: Seat, action: &Action) -> f64 {
 }
 
 impl BotPlayer for Yardmaster {
-    fn bot_action(&self, seat: Seat, rng: &mut GameRng) -> Action {
-        let legal = self.legal(seat);
+    /// Scores every legal action on a sample of the table (face-down cards score alike whatever their
+    /// faces, so one sample tells all the bot needs).
+    fn choose(sight: &SeatSight<'_, Yardmaster>, rng: &mut GameRng) -> Action {
+        let seat = sight.seat();
+        let legal = sight.legal();
+        let table = sight.sample(rng);
         let mut best: Option<(f64, Action)> = None;
         for action in legal {
-            let worth = evaluate(self, seat, &action) + JITTER * rng.random::<f64>();
+            let worth = evaluate(&table, seat, &action) + JITTER * rng.random::<f64>();
             if best.is_none_or(|(b, _)| worth > b) {
                 best = Some((worth, action));
             }
@@ -58,7 +62,8 @@ impl BotPlayer for Yardmaster {
         match best {
             Some((_, action)) => action,
             None => Action::down(
-                self.hand()
+                table
+                    .hand()
                     .first()
                     .copied()
                     .unwrap_or(super::cards::DECK[0]),
@@ -70,7 +75,7 @@ impl BotPlayer for Yardmaster {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ToAct;
+    use crate::game::{Game, ToAct};
 
     /// Plays `games` 3-player games with the bot in seat 0 and uniformly random players elsewhere;
     /// returns the bot's wins and the bot's and the others' mean scores.

@@ -10,6 +10,7 @@ pub mod present;
 pub mod rules;
 pub mod scoring;
 pub mod train;
+pub mod unseen;
 pub mod view;
 pub mod viewing;
 

@@ -114,11 +114,11 @@ pub struct Yardmaster {
     clockwise: bool,
     current: Seat,
     turns: u32,
-    deck: VecDeque<Face>,
-    second_deck: Option<Vec<Face>>,
-    hand: Vec<Face>,
-    kept: Vec<Option<Face>>,
-    trains: Vec<Vec<Placed>>,
+    pub(super) deck: VecDeque<Face>,
+    pub(super) second_deck: Option<Vec<Face>>,
+    pub(super) hand: Vec<Face>,
+    pub(super) kept: Vec<Option<Face>>,
+    pub(super) trains: Vec<Vec<Placed>>,
     first_game: Vec<i32>,
     over: bool,
 }
@@ -534,6 +534,7 @@ impl Game for Yardmaster {
     const ID: &'static str = "yardmaster";
     const NAME: &'static str = "Yardmaster Express";
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const HIDES_INFORMATION: bool = true;
 
     fn seats() -> RangeInclusive<usize> {
         2..=5
@@ -673,6 +674,10 @@ impl Game for Yardmaster {
 
     fn view(&self, viewer: Viewer) -> YardmasterView {
         super::viewing::view(self, viewer)
+    }
+
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut GameRng) -> Yardmaster {
+        super::unseen::resample_hidden(self, viewer, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

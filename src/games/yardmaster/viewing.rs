@@ -1,15 +1,30 @@
 //! What each viewer may see of a table: the redaction every picture and message goes through.
 
 use super::rules::{DrawTiming, Yardmaster};
+use super::train::Placed;
 use super::view::{CabooseView, CardView, ScoreView, TrainView, YardmasterView};
-use crate::game::{Game, Viewer};
+use crate::game::{Game, Seat, Viewer};
+
+/// Whether `viewer` sees the face of `card` in `owner`'s train: face-up cards always, face-down cards
+/// only their owner, and every card once the whole game is over.
+pub fn sees_face(game: &Yardmaster, viewer: Viewer, owner: Seat, card: &Placed) -> bool {
+    card.face_up || game.is_over() || viewer == Viewer::Seat(owner)
+}
+
+/// Whether `viewer` sees the travelling hand: only the seat holding it.
+pub fn sees_hand(game: &Yardmaster, viewer: Viewer) -> bool {
+    matches!((viewer, game.current()), (Viewer::Seat(seat), Some(holder)) if seat == holder)
+}
+
+/// Whether `viewer` sees the card `seat` keeps for its next turn: only that seat.
+pub fn sees_kept(viewer: Viewer, seat: Seat) -> bool {
+    viewer == Viewer::Seat(seat)
+}
 
 /// The view of `game` for `viewer`: other seats' hands, kept cards and face-down faces stay hidden
 /// (face-down faces are shown to everyone once the whole game is over).
 pub fn view(game: &Yardmaster, viewer: Viewer) -> YardmasterView {
-    let over = game.is_over();
     let current = game.current();
-    let own = |seat| viewer == Viewer::Seat(seat);
     let scores = game.scores_now();
     let trains = game
         .trains()
@@ -23,7 +38,7 @@ pub fn view(game: &Yardmaster, viewer: Viewer) -> YardmasterView {
                 cards: train
                     .iter()
                     .map(|card| CardView {
-                        face: (card.face_up || over || own(seat)).then_some(card.face),
+                        face: sees_face(game, viewer, seat, card).then_some(card.face),
                         face_up: card.face_up,
                     })
                     .collect(),
@@ -40,13 +55,10 @@ pub fn view(game: &Yardmaster, viewer: Viewer) -> YardmasterView {
             }
         })
         .collect();
-    let hand = match (viewer, current) {
-        (Viewer::Seat(seat), Some(holder)) if seat == holder => Some(game.hand().to_vec()),
-        _ => None,
-    };
+    let hand = sees_hand(game, viewer).then(|| game.hand().to_vec());
     let kept = match viewer {
-        Viewer::Seat(seat) => game.kept().get(seat).copied().flatten(),
-        Viewer::Spectator => None,
+        Viewer::Seat(seat) if sees_kept(viewer, seat) => game.kept().get(seat).copied().flatten(),
+        _ => None,
     };
     YardmasterView {
         viewer,

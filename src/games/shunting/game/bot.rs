@@ -3,17 +3,19 @@
 //! card's move limit.
 
 use super::{Action, Shunting};
-use crate::game::{BotPlayer, Game, GameRng, Seat};
+use crate::game::{BotPlayer, GameRng, SeatSight};
 use crate::games::shunting::solver::{SolveOptions, solve};
 
 impl BotPlayer for Shunting {
-    fn bot_action(&self, seat: Seat, _rng: &mut GameRng) -> Action {
-        let card = self.card;
-        let attempt = self
-            .log
+    /// Nothing is hidden in a puzzle, so the one sample is the table itself.
+    fn choose(sight: &SeatSight<'_, Shunting>, rng: &mut GameRng) -> Action {
+        let table = sight.sample(rng);
+        let card = table.card();
+        let log = table.log();
+        let attempt = log
             .iter()
             .rposition(|a| *a == Action::Reset)
-            .map_or(&self.log[..], |i| &self.log[i + 1..]);
+            .map_or(log, |i| &log[i + 1..]);
         let on_guide = attempt.len() < card.guide.len()
             && attempt
                 .iter()
@@ -23,17 +25,17 @@ impl BotPlayer for Shunting {
             return Action::Move(card.guide[attempt.len()].clone());
         }
         let mut from_here = card.puzzle.clone();
-        from_here.start = *self.position();
+        from_here.start = *table.position();
         match solve(&from_here, &SolveOptions::default()) {
             Ok(solution)
                 if !solution.moves.is_empty()
-                    && self.moves() + solution.moves.len() <= card.limit() =>
+                    && table.moves() + solution.moves.len() <= card.limit() =>
             {
                 Action::Move(solution.moves[0].clone())
             }
             // No way on from here within the solver's reach or the card's limit: start the card again.
-            _ if self.moves() > 0 => Action::Reset,
-            _ => self.legal(seat).into_iter().next().unwrap_or(Action::Reset),
+            _ if table.moves() > 0 => Action::Reset,
+            _ => sight.legal().into_iter().next().unwrap_or(Action::Reset),
         }
     }
 }

@@ -191,6 +191,8 @@ impl Game for Shunting {
     const ID: &'static str = "shunting";
     const NAME: &'static str = "Shunting Puzzle";
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    /// Every piece stands in plain sight (the card's guide is its published answer, shown once over).
+    const HIDES_INFORMATION: bool = false;
 
     fn seats() -> RangeInclusive<usize> {
         1..=1
@@ -256,6 +258,11 @@ impl Game for Shunting {
 
     fn view(&self, _viewer: Viewer) -> ShuntingView {
         ShuntingView::of(self)
+    }
+
+    /// Nothing is hidden: the sample is the game itself.
+    fn resample_hidden(&self, _viewer: Viewer, _rng: &mut GameRng) -> Shunting {
+        self.clone()
     }
 
     fn outcome(&self) -> Option<Outcome> {
