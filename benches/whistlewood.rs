@@ -7,7 +7,6 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand::RngExt;
 use roundhouse::game::{BotPlayer, Game, GameRng, Outcome, ToAct};
 use roundhouse::games::whistlewood::{AutomaLevel, Whistlewood, WhistlewoodOptions};
 
@@ -34,7 +33,7 @@ fn play(level: AutomaLevel, players: usize, seed: u64, mode: Mode) -> Option<Out
             game.bot_action(seat, &mut rng)
         } else {
             game.legal_into(seat, &mut legal);
-            legal[rng.random_range(0..legal.len())]
+            legal[rng.index(legal.len())]
         };
         if mode == Mode::Quiet {
             game.apply_quiet(seat, &action).ok()?;

@@ -6,7 +6,6 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand::RngExt;
 use roundhouse::game::{BotPlayer, Game, GameRng, Outcome, ToAct};
 use roundhouse::games::yardmaster::Yardmaster;
 use roundhouse::games::yardmaster::rules::{CabooseChoice, DrawTiming, Switch, YardmasterOptions};
@@ -32,7 +31,7 @@ fn play(options: YardmasterOptions, players: usize, seed: u64, mode: Mode) -> Op
             game.bot_action(seat, &mut rng)
         } else {
             let legal = game.legal(seat);
-            legal[rng.random_range(0..legal.len())]
+            legal[rng.index(legal.len())]
         };
         if mode == Mode::Quiet {
             game.apply_quiet(seat, &action).ok()?;

@@ -9,7 +9,6 @@
 //! draws were made with `rand` 0.10.3 before, so [`GameRng::shuffle`] and [`GameRng::index`] reproduce
 //! its exact algorithms; the puzzle generator always had its own [`GameRng::below`].)
 
-mod rand_traits;
 mod uniform;
 
 use rand::TryRng;
@@ -77,6 +76,12 @@ impl GameRng {
     /// Puts `items` in a random order: the card games' deals and reshuffles.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         uniform::shuffle(self, items);
+    }
+
+    /// A number in `[0, 1)` from the top 53 bits of the next draw: the bots' tie-breaking jitter.
+    pub fn fraction(&mut self) -> f64 {
+        const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
+        (self.next_u64() >> 11) as f64 * SCALE
     }
 }
 

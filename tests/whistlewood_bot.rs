@@ -1,7 +1,6 @@
 //! The Whistlewood bot against a player who picks uniformly random legal steps, alternating the bot's seat
 //! and the starting player over many seeds. A win is strictly more points; a tie is not a win.
 
-use rand::RngExt;
 use roundhouse::game::{BotPlayer, Game, GameRng, Seat, ToAct};
 use roundhouse::games::whistlewood::{Whistlewood, WhistlewoodOptions};
 
@@ -21,7 +20,7 @@ fn bot_wins(seed: u64, bot_seat: Seat, start_player: Seat) -> bool {
             game.bot_action(seat, &mut rng)
         } else {
             let legal = game.legal(seat);
-            legal[rng.random_range(0..legal.len())]
+            legal[rng.index(legal.len())]
         };
         game.apply_quiet(seat, &action)
             .expect("chosen steps are legal");

@@ -5,7 +5,6 @@
 //! is Whistlewood's own.
 
 use proptest::prelude::*;
-use rand::RngExt;
 use roundhouse::game::{BotPlayer, Game, GameRng, Participant, Seat, ToAct, Viewer};
 use roundhouse::games::whistlewood::cars::{Tile, TileType};
 use roundhouse::games::whistlewood::{Action, AutomaLevel, Whistlewood, WhistlewoodOptions};
@@ -80,7 +79,7 @@ fn play(table: Table, seed: u64, mut check: impl FnMut(&Whistlewood, Seat, &[Act
         let action = if table.chooses_by_bot(seat) {
             game.bot_action(seat, &mut rng)
         } else {
-            legal[rng.random_range(0..legal.len())]
+            legal[rng.index(legal.len())]
         };
         game.apply(seat, &action).expect("legal steps apply");
         steps += 1;

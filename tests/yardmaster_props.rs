@@ -5,7 +5,6 @@
 //! cards that do not connect are refused, a game lasts its rounds and its standings follow the scores.
 
 use proptest::prelude::*;
-use rand::RngExt;
 use roundhouse::game::{Game, GameRng, Seat, ToAct, Viewer};
 use roundhouse::games::yardmaster::cards::{self, Face};
 use roundhouse::games::yardmaster::rules::{
@@ -97,7 +96,7 @@ fn illegal_actions(game: &Yardmaster, seat: Seat, rng: &mut GameRng) -> Vec<(Sea
         .copied()
         .filter(|f| !hand.contains(f))
         .collect();
-    if let Some(&f) = absent.get(rng.random_range(0..absent.len())) {
+    if let Some(&f) = absent.get(rng.index(absent.len())) {
         bad.push((seat, Action::up(f)));
         bad.push((seat, Action::down(f)));
     }
@@ -108,7 +107,7 @@ fn illegal_actions(game: &Yardmaster, seat: Seat, rng: &mut GameRng) -> Vec<(Sea
         }
     }
     if let Some(&f) = hand.first() {
-        let other = (seat + 1 + rng.random_range(0..game.players() - 1)) % game.players();
+        let other = (seat + 1 + rng.index(game.players() - 1)) % game.players();
         bad.push((other, Action::down(f)));
     }
     bad
@@ -140,7 +139,7 @@ fn play_random(players: usize, options: YardmasterOptions, seed: u64) -> (usize,
             );
             assert_eq!(json(&game), before, "a refused move changed the state");
         }
-        let action = legal[rng.random_range(0..legal.len())];
+        let action = legal[rng.index(legal.len())];
         if action.side == Side::Up {
             assert!(legal.contains(&Action::down(action.face)));
         }

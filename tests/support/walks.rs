@@ -2,7 +2,6 @@
 //! game offers (every option combination, every allowed number of players), played by random players
 //! and by bots, with every position along the way kept.
 
-use rand::RngExt;
 use roundhouse::game::{GameRng, Seat, ToAct};
 use roundhouse::games::REGISTRY;
 use roundhouse::games::adapter::{GameKind, LiveGame};
@@ -120,14 +119,14 @@ pub fn walk(table: Table, seed: u64, random_steps: usize) -> Walk {
             log.len() < MAX_STEPS,
             "{context}: no end after {MAX_STEPS} steps"
         );
-        let seat = seats[rng.random_range(0..seats.len())];
+        let seat = seats[rng.index(seats.len())];
         let legal = game.legal(seat);
         assert!(
             !legal.is_empty(),
             "{context}: seat {seat} must act but has no legal move"
         );
         let notation = if log.len() < random_steps {
-            legal[rng.random_range(0..legal.len())].notation.clone()
+            legal[rng.index(legal.len())].notation.clone()
         } else {
             let chosen = game.bot_move(seat, &mut rng);
             assert!(

@@ -1,8 +1,6 @@
 //! A greedy computer player for a seat: it tries every legal step and keeps the one that leaves its
 //! score furthest ahead, counting what its cars in the train could still earn on the Stations ahead.
 
-use rand::RngExt;
-
 use super::cars::{Owner, TileType};
 use super::notation::Action;
 use super::rules::{Stage, Whistlewood};
@@ -36,7 +34,7 @@ impl BotPlayer for Whistlewood {
             if next.apply_quiet(seat, action).is_err() {
                 continue;
             }
-            let worth = evaluate(&next, owner) + JITTER * rng.random_range(0.0..1.0);
+            let worth = evaluate(&next, owner) + JITTER * rng.fraction();
             if worth > best.0 {
                 best = (worth, i);
             }

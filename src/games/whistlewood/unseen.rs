@@ -1,9 +1,6 @@
 //! Samples of a table as one viewer might imagine it: the map, the train and the viewer's own hand and
 //! discards stay; every other tile off the map is dealt anew among the places the viewer cannot see.
 
-use rand::RngExt;
-use rand::seq::SliceRandom;
-
 use super::cars::{Owner, Tile};
 use super::rules::Whistlewood;
 use super::view::owner_seen_by;
@@ -19,7 +16,7 @@ pub fn resample_hidden(game: &Whistlewood, viewer: Viewer, rng: &mut GameRng) ->
     for owner in 0..2 {
         let own = viewer_owner == Some(owner);
         let mut unseen = unseen_tiles(game, owner, own);
-        unseen.shuffle(rng);
+        rng.shuffle(&mut unseen);
         let mut deal = unseen.into_iter();
         let piles = &mut sample.piles[owner];
         let hidden = [
@@ -33,7 +30,7 @@ pub fn resample_hidden(game: &Whistlewood, viewer: Viewer, rng: &mut GameRng) ->
             }
         }
     }
-    sample.rng = GameRng::seeded(rng.random());
+    sample.rng = GameRng::seeded(rng.next_u64());
     sample
 }
 

@@ -2,8 +2,6 @@
 //! train value, the longest-run bonus and the Caboose, with a little weight on an open right end and on a
 //! growing run for the turns still to come.
 
-use rand::RngExt;
-
 use super::notation::{Action, Side};
 use super::rules::Yardmaster;
 use super::scoring;
@@ -54,7 +52,7 @@ impl BotPlayer for Yardmaster {
         let table = sight.sample(rng);
         let mut best: Option<(f64, Action)> = None;
         for action in legal {
-            let worth = evaluate(&table, seat, &action) + JITTER * rng.random::<f64>();
+            let worth = evaluate(&table, seat, &action) + JITTER * rng.fraction();
             if best.is_none_or(|(b, _)| worth > b) {
                 best = Some((worth, action));
             }
@@ -92,7 +90,7 @@ mod tests {
                     game.bot_action(seat, &mut rng)
                 } else {
                     let legal = game.legal(seat);
-                    legal[rng.random_range(0..legal.len())]
+                    legal[rng.index(legal.len())]
                 };
                 game.apply(seat, &action)
                     .expect("bots and random players move legally");

@@ -1,8 +1,6 @@
 //! Samples of a table as one viewer might imagine it: what the viewer sees stays, every card hidden
 //! from it is dealt anew from the cards it cannot account for.
 
-use rand::seq::SliceRandom;
-
 use super::cards::{self, Face};
 use super::rules::Yardmaster;
 use super::viewing::{sees_face, sees_hand, sees_kept};
@@ -36,7 +34,7 @@ pub fn resample_hidden(game: &Yardmaster, viewer: Viewer, rng: &mut GameRng) -> 
             account_for(face);
         }
     }
-    unseen.shuffle(rng);
+    rng.shuffle(&mut unseen);
     let mut sample = game.clone();
     let mut deal = unseen.into_iter();
     let mut redraw = |face: &mut Face| {
@@ -62,7 +60,7 @@ pub fn resample_hidden(game: &Yardmaster, viewer: Viewer, rng: &mut GameRng) -> 
     sample.deck.iter_mut().for_each(&mut redraw);
     if let Some(second) = sample.second_deck.as_mut() {
         *second = cards::deck_faces(players).to_vec();
-        second.shuffle(rng);
+        rng.shuffle(second);
     }
     sample
 }
