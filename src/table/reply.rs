@@ -164,6 +164,14 @@ pub enum TableError {
     Puzzle(String),
     /// Another command changed the game first.
     Conflict,
+    /// The channel's stored game can be neither restored nor replayed by this build (an upgrade changed
+    /// its rules or format). It stays as it is for the operators; the detail is for the log only.
+    Unloadable {
+        /// The stored game's id.
+        game: i64,
+        /// Why neither its snapshot nor its log could be used.
+        detail: String,
+    },
     /// Something failed on our side; nothing was changed. The detail is for the log, never for people.
     Internal(String),
 }
@@ -255,6 +263,10 @@ impl TableError {
                  first), so nothing was done. Look at the board and try again."
                     .into()
             }
+            TableError::Unloadable { game, .. } => format!(
+                "The game in this channel (game {game}) cannot be loaded by this version of the bot, \
+                 so nothing was changed. The problem is logged for the bot's operators."
+            ),
             TableError::Internal(_) => {
                 "Something went wrong on our side and nothing was changed. Please try again.".into()
             }

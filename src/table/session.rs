@@ -43,11 +43,16 @@ impl Table {
         let moves = self.store.moves(record.id)?;
         match replay(record, &moves) {
             Ok((game, _)) => Ok(game),
-            Err(TableError::Internal(reason)) => Err(TableError::Internal(format!(
-                "game {} cannot be loaded: its snapshot is unreadable ({unreadable}) and its log \
-                 does not replay ({reason})",
-                record.id
-            ))),
+            Err(TableError::Internal(reason)) => {
+                let detail = format!(
+                    "its snapshot is unreadable ({unreadable}) and its log does not replay ({reason})"
+                );
+                tracing::error!(game = record.id, "the game cannot be loaded: {detail}");
+                Err(TableError::Unloadable {
+                    game: record.id,
+                    detail,
+                })
+            }
             Err(other) => Err(other),
         }
     }
