@@ -39,7 +39,7 @@ enum Action {
     Play {
         /// The game (see `roundhouse games`).
         game: String,
-        /// How many seats [default: the fewest the game takes, or enough for --bots].
+        /// How many seats [default: 2 where the game allows it (1 for a solo puzzle), or enough for --bots].
         #[arg(long, conflicts_with = "solo")]
         players: Option<usize>,
         /// Play alone (against the game's Automa, where it has one): one seat.

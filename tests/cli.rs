@@ -397,3 +397,26 @@ fn a_move_past_a_route_cards_limit_is_refused_at_the_terminal() {
         "{stdout}"
     );
 }
+
+#[test]
+fn without_players_a_two_player_game_seats_two_and_a_solo_puzzle_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("seats.db");
+    let db = db.to_str().unwrap();
+    let out = roundhouse(
+        &["play", "whistlewood", "--seed", "3", "--db", db],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Seats: 1. Player 1 · 2. Player 2\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Automa"), "{stdout}");
+
+    let out = roundhouse(&["play", "shunting", "-o", "card=1", "--db", db], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Seats: 1. Player 1\n"), "{stdout}");
+}

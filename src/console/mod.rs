@@ -15,13 +15,17 @@ use crate::table::{Caller, Command, Place, PostAction, Reply, Table, TableError,
 use commands::{HelpFor, help, parse_line};
 pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
 
+/// The seats a game gets when `--players` is not given: people expect a two-player table (solo is asked
+/// for with `--solo` or `--players 1`).
+pub const DEFAULT_PLAYERS: usize = 2;
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ConsoleSettings {
     /// The game id.
     pub game: String,
-    /// How many seats; `None` takes the fewest the game allows (its only count, for a one-count game),
-    /// or more to seat the bots asked for.
+    /// How many seats; `None` takes [`DEFAULT_PLAYERS`] where the game allows it (else the nearest count
+    /// it takes: 1 for a solo puzzle), or more to seat the bots asked for.
     pub players: Option<usize>,
     /// How many of them bots play.
     pub bots: usize,
@@ -126,6 +130,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             (Some(players), _) => players,
             (None, Some(kind)) => settings
                 .bots
+                .max(DEFAULT_PLAYERS)
                 .clamp(*kind.seats().start(), *kind.seats().end()),
             // No such game: the table refuses it by name below.
             (None, None) => settings.bots.max(1),
