@@ -1,14 +1,13 @@
 //! `roundhouse puzzle play` with piped input: a puzzle file solved to its rank, an archived daily
 //! puzzle with its guide open, today's with its guide closed, and puzzles that cannot be played.
 
-mod support;
 
 use std::process::Output;
 
 use roundhouse::calendar::Day;
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
-use support::cli::{roundhouse, text};
+use crate::run::{roundhouse, text};
 
 const FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -15,7 +15,7 @@ slots = 5
 "#;
 
 /// A headshunt H (buffer at H1's end) whose end meets turnout P's stem; legs to sidings B and C.
-const FORK: &str = include_str!("data/fork.toml");
+const FORK: &str = include_str!("../data/fork.toml");
 
 /// A one-slot turntable bridge T with tracks R and U opposite each other on a ring of 4, and a
 /// separate track Z where another loco can make moves.

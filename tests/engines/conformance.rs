@@ -8,8 +8,7 @@
 //! bots' blindness at a few, pictures at a few positions of a few tables of each game. A failure names
 //! the run's seed: `CONFORMANCE_SEED=<seed> cargo test --test conformance` plays the same games.
 
-#[path = "support/walks.rs"]
-mod walks;
+use crate::walks;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;

@@ -1,7 +1,6 @@
 //! The Discord bot end to end: the real `Bot` (poise on serenity) connected to a fake Discord on
 //! loopback, driven through interaction payloads.
 
-mod support;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,8 +10,8 @@ use roundhouse::discord::config::{Config, RemindersConfig};
 
 use roundhouse::store::Store;
 use serde_json::json;
-use support::fake_discord::{FakeDiscord, FakeUser, Sent};
-use support::running_bot::start_bot;
+use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
+use crate::running_bot::start_bot;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;

@@ -4,10 +4,7 @@
 //! channel message, a restarted bot, the record of unexpected requests, and the REST server's
 //! handling of chunked multipart bodies on a kept-alive connection.
 
-// Included directly rather than through `mod support;` (which allows dead code, as each test
-// crate uses a part of the harness), so that this crate proves every part of it is used.
-#[path = "support/fake_discord.rs"]
-mod fake_discord;
+use crate::fake_discord;
 
 use std::sync::Arc;
 use std::time::Duration;

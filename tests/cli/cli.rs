@@ -1,10 +1,9 @@
 //! The `roundhouse` binary: terminal play (bots only, hot-seat, resume), replay, and bad arguments.
 
-mod support;
 
 use std::path::Path;
 
-use support::cli::{roundhouse, text};
+use crate::run::{roundhouse, text};
 
 fn pngs_in(dir: &Path) -> usize {
     std::fs::read_dir(dir)

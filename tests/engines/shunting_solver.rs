@@ -132,7 +132,7 @@ fn turning_a_loco_round_on_the_turntable_matches_the_brute_force() {
     assert!(auto >= 3 && by_hand >= 5, "{auto} {by_hand}");
 }
 
-const FORK: &str = include_str!("data/fork.toml");
+const FORK: &str = include_str!("../data/fork.toml");
 
 #[test]
 fn two_locos_and_a_broken_track_match_the_brute_force() {

@@ -1,0 +1,10 @@
+//! The `roundhouse` binary run as people run it: terminal play, replay, puzzles and every README command.
+//! One test crate for all of them.
+
+#[path = "../support/cli.rs"]
+mod run;
+
+mod cli;
+mod daily_cli;
+mod readme;
+mod shunting_cli;

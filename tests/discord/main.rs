@@ -1,0 +1,12 @@
+//! The bot end to end against the fake Discord on loopback, and the fake's own checks against Discord's
+//! documented behaviour. One test crate for all of them.
+
+// The harness is compiled without any dead-code allowance, so this crate proves every part of it is used.
+#[path = "../support/fake_discord.rs"]
+mod fake_discord;
+#[path = "../support/running_bot.rs"]
+mod running_bot;
+
+mod discord;
+mod discord_daily;
+mod fake_discord_selftest;

@@ -1,0 +1,26 @@
+//! The rules engines through their public interfaces: the conformance suite over every registered game,
+//! each game's rulings written as games, golden deals, stored games, the shunting solver and puzzles.
+//! One test crate for all of them, so the library and its dependencies are linked once.
+
+#[path = "../support/walks.rs"]
+mod walks;
+
+mod conformance;
+mod golden;
+mod replay;
+mod shunting_cards;
+mod shunting_daily;
+mod shunting_expand;
+mod shunting_hard_starts;
+mod shunting_moves;
+mod shunting_present;
+mod shunting_session;
+mod shunting_solver;
+mod shunting_unknown_fields;
+mod stored_games;
+mod whistlewood_bot;
+mod whistlewood_props;
+mod whistlewood_regressions;
+mod whistlewood_rules;
+mod yardmaster_props;
+mod yardmaster_rules;

@@ -1,0 +1,14 @@
+//! The table layer, the store and the terminal console: lobbies, turns, undo, absence, errors, the daily
+//! puzzle and stored games, without Discord. One test crate for all of them.
+
+mod console;
+mod daily_clock;
+mod daily_store;
+mod daily_table;
+mod shunting_game;
+mod store;
+mod table;
+mod table_absence;
+mod table_errors;
+mod unreadable_snapshots;
+mod whistlewood_table;
