@@ -139,4 +139,20 @@ mod tests {
         );
         assert!(settings.is_empty(), "nothing applied: {settings:?}");
     }
+
+    #[test]
+    fn every_variable_is_documented_beside_its_setting() {
+        let example = include_str!("../../../config.example.toml");
+        let readme = include_str!("../../../README.md");
+        for variable in VARIABLES {
+            let listed = example
+                .lines()
+                .any(|line| line.contains(variable.name) && line.contains(variable.setting));
+            assert!(listed, "config.example.toml lists {variable:?}");
+            assert!(
+                readme.contains(variable.name),
+                "the README names {variable:?}"
+            );
+        }
+    }
 }
