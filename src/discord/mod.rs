@@ -94,46 +94,50 @@ impl Bot {
         Arc::clone(&self.client.shard_manager)
     }
 
-    /// Stops the bot cleanly when awaited: new commands are turned away, the ones under way finish
-    /// (for at most [`shutdown::WORK_WAIT`]), the scheduler ends its round, then the shards shut down
-    /// and [`Bot::run`] returns.
-    pub fn stopper(&self) -> impl Future<Output = ()> + Send + 'static {
+    /// Runs until the connection ends or the shards are shut down; [`Bot::run_until`] without a stop.
+    pub async fn run(self) -> Result<(), ServeError> {
+        self.run_until(std::future::pending()).await
+    }
+
+    /// Runs until the connection ends, the shards are shut down, or `stop` completes. Once `stop` has
+    /// completed, new commands are turned away, the ones under way finish (for at most
+    /// [`shutdown::WORK_WAIT`]) and the shards shut down; the connection is dropped even if no shard
+    /// had started yet. In every case the scheduler then stops and the database is closed (its
+    /// write-ahead log is written into the file).
+    pub async fn run_until(mut self, stop: impl Future<Output = ()>) -> Result<(), ServeError> {
         let gate = Arc::clone(&self.gate);
         let shards = self.shard_manager();
-        async move {
+        let stopping = async move {
+            stop.await;
             let unfinished = gate.close_and_wait(shutdown::WORK_WAIT).await;
             if unfinished > 0 {
                 tracing::warn!("stopping with {unfinished} commands or rounds unfinished");
             }
             shards.shutdown_all().await;
-        }
-    }
-
-    /// Runs until the connection ends or the shards are shut down, then stops the scheduler and closes
-    /// the database (its write-ahead log is written into the file).
-    pub async fn run(mut self) -> Result<(), ServeError> {
-        let result = self.client.start().await;
+        };
+        let result = tokio::select! {
+            result = self.client.start() => result.map_err(ServeError::from),
+            () = stopping => Ok(()),
+        };
         if let Some(task) = self.scheduler.lock().ok().and_then(|mut slot| slot.take()) {
             task.abort();
         }
         if let Err(e) = self.table.store().checkpoint() {
             tracing::error!("could not close the database cleanly: {e}");
         }
-        result.map_err(ServeError::from)
+        result
     }
 }
 
-/// Runs the bot until SIGTERM or SIGINT, then stops it cleanly ([`Bot::stopper`]).
+/// Runs the bot until SIGTERM or SIGINT, then stops it cleanly ([`Bot::run_until`]).
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let signal = shutdown::stop_signal()?;
     let bot = Bot::connect(&config).await?;
-    let stop = bot.stopper();
-    tokio::spawn(async move {
+    bot.run_until(async {
         let name = signal.await;
         tracing::info!("{name} received: stopping");
-        stop.await;
-    });
-    bot.run().await?;
+    })
+    .await?;
     tracing::info!("stopped cleanly; the database is closed");
     Ok(())
 }

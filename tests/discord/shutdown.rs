@@ -9,6 +9,8 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
+use roundhouse::discord::Bot;
+use roundhouse::discord::config::{Config, RemindersConfig};
 use roundhouse::store::Store;
 use serde_json::json;
 
@@ -173,4 +175,26 @@ async fn sigterm_stops_serve_cleanly_after_a_committed_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigint_stops_serve_cleanly_after_a_committed_move() {
     a_signal_stops_serve_cleanly_after_a_committed_move("INT").await;
+}
+
+/// A stop that comes before any shard is connected (a signal during startup) still ends the bot: there
+/// are no shards to shut down yet, so the connection is dropped instead of waited for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let config = Config {
+        token: Some(FakeDiscord::TOKEN.into()),
+        database: dir.path().join("early.db"),
+        guild_id: Some(GUILD),
+        log_level: "warn".into(),
+        reminders: RemindersConfig::default(),
+        api_url: Some(fake.api_url()),
+    };
+    let bot = Bot::connect(&config).await.expect("the bot connects");
+    let ended = tokio::time::timeout(EXIT_GUARD, bot.run_until(async {})).await;
+    assert!(
+        matches!(ended, Ok(Ok(()))),
+        "the bot stops without an error: {ended:?}"
+    );
 }
