@@ -36,6 +36,7 @@ WORKDIR /data
 # The database (and terminal board pictures) live in /data.
 VOLUME ["/data"]
 # `docker stop` sends this; the bot finishes the commands under way, closes the database and exits 0.
+# (As PID 1 it gets no default signal handling from the kernel: `serve` installs its own handlers.)
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["roundhouse"]
 CMD ["serve"]
