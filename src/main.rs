@@ -12,7 +12,7 @@ use tracing_subscriber::EnvFilter;
 use roundhouse::console::{self, ConsoleSettings};
 use roundhouse::discord::{
     self,
-    config::{Config, TOKEN_VARIABLE},
+    config::{Config, environment::Environment},
 };
 use roundhouse::games;
 use roundhouse::replay;
@@ -31,7 +31,9 @@ struct Cli {
 enum Action {
     /// Run the Discord bot.
     Serve {
-        /// The configuration file [default: roundhouse.toml; the token may come from DISCORD_TOKEN].
+        /// The configuration file, which must exist [default: roundhouse.toml if there is one; every
+        /// setting has a default, and DISCORD_TOKEN, ROUNDHOUSE_DB, ROUNDHOUSE_GUILD_ID and
+        /// ROUNDHOUSE_LOG_LEVEL in the environment win over the file].
         #[arg(long)]
         config: Option<PathBuf>,
     },
@@ -175,8 +177,7 @@ fn run_serve(config: Option<PathBuf>) -> ExitCode {
         Some(path) => (path, false),
         None => (PathBuf::from("roundhouse.toml"), true),
     };
-    let token = std::env::var(TOKEN_VARIABLE).ok();
-    let config = match Config::load(&path, is_default, token) {
+    let config = match Config::load(&path, is_default, &Environment::of_process()) {
         Ok(config) => config,
         Err(e) => return fail(&e.to_string()),
     };

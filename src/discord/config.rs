@@ -1,4 +1,7 @@
-//! `roundhouse.toml`: the bot's settings, with the token allowed to come from the environment.
+//! `roundhouse.toml`: the bot's settings. Every setting has a default, and the ones a container needs
+//! (the token, the database, ...) may come from environment variables instead ([`environment`]).
+
+pub mod environment;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -6,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::table::ReminderPolicy;
+use environment::Environment;
 
 /// The environment variable that may hold the token (it wins over the file).
 pub const TOKEN_VARIABLE: &str = "DISCORD_TOKEN";
@@ -112,28 +116,37 @@ pub enum ConfigError {
         reason: String,
     },
     /// No token in the file or the environment.
-    #[error("no Discord token: set `token` in {path} or the {TOKEN_VARIABLE} environment variable")]
+    #[error(
+        "no Discord token: set the {TOKEN_VARIABLE} environment variable or `token` in {}",
+        file.as_deref().unwrap_or("a config file (--config PATH)")
+    )]
     MissingToken {
-        /// The file.
-        path: String,
+        /// The config file that was read, if there was one.
+        file: Option<String>,
     },
+    /// An environment variable holds a value its setting cannot take.
+    #[error("bad environment: {0}")]
+    BadVariable(String),
     /// The token is not shaped like a bot token.
     #[error("the Discord token is malformed (a bot token has three dot-separated parts)")]
     MalformedToken,
 }
 
 impl Config {
-    /// Reads `path`; when `path` is the default and missing, starts from defaults (the token may come
-    /// from the environment). `environment_token` is the value of [`TOKEN_VARIABLE`], if set.
+    /// Reads `path`, then lets the set variables of `environment` replace its settings. When `path` is
+    /// the default and missing, the settings start from their defaults; a file named explicitly
+    /// (`path_is_default` false) must exist.
     pub fn load(
         path: &Path,
         path_is_default: bool,
-        environment_token: Option<String>,
+        environment: &Environment,
     ) -> Result<Config, ConfigError> {
         let shown = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if path_is_default && e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        let (text, file) = match std::fs::read_to_string(path) {
+            Ok(text) => (text, Some(shown.clone())),
+            Err(e) if path_is_default && e.kind() == std::io::ErrorKind::NotFound => {
+                (String::new(), None)
+            }
             Err(e) => {
                 return Err(ConfigError::Unreadable {
                     path: shown,
@@ -141,21 +154,21 @@ impl Config {
                 });
             }
         };
-        let mut config: Config = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+        let invalid = |e: toml::de::Error| ConfigError::Invalid {
             path: shown.clone(),
             reason: e.message().to_owned(),
-        })?;
-        if let Some(token) = environment_token.filter(|t| !t.trim().is_empty()) {
-            config.token = Some(token);
-        }
+        };
+        let mut settings: toml::Table = toml::from_str(&text).map_err(invalid)?;
+        environment
+            .apply(&mut settings)
+            .map_err(ConfigError::BadVariable)?;
+        let mut config: Config = toml::Value::Table(settings).try_into().map_err(invalid)?;
         let token = config
             .token
             .as_deref()
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .ok_or(ConfigError::MissingToken {
-                path: shown.clone(),
-            })?;
+            .ok_or(ConfigError::MissingToken { file })?;
         if serenity::utils::validate_token(token).is_err() {
             return Err(ConfigError::MalformedToken);
         }
@@ -186,6 +199,11 @@ mod tests {
 
     const TOKEN: &str = "MTA0NjQ0NTQ3MjcwNjU4MDQ4MA.GrAbcd.abcdefghijklmnopqrstuvwxyz0123456789AB";
 
+    /// An environment with only [`TOKEN_VARIABLE`] set.
+    fn token_only() -> Environment {
+        Environment::from_lookup(|name| (name == TOKEN_VARIABLE).then(|| TOKEN.to_owned()))
+    }
+
     fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("roundhouse.toml");
@@ -197,7 +215,7 @@ mod tests {
     fn the_example_file_is_valid_and_the_environment_supplies_the_token() {
         let example = include_str!("../../config.example.toml");
         let (_dir, path) = write(example);
-        let config = Config::load(&path, false, Some(TOKEN.into())).unwrap();
+        let config = Config::load(&path, false, &token_only()).unwrap();
         assert_eq!(config.token(), TOKEN);
         assert_eq!(config.reminders.policy(), ReminderPolicy::default());
         assert!(
@@ -210,31 +228,31 @@ mod tests {
     fn bad_settings_give_one_line_errors() {
         let (_dir, path) = write("database = \"x.db\"\n");
         assert!(matches!(
-            Config::load(&path, false, None),
+            Config::load(&path, false, &Environment::default()),
             Err(ConfigError::MissingToken { .. })
         ));
         let (_dir, path) = write("token = \"not a token\"\n");
         assert_eq!(
-            Config::load(&path, false, None),
+            Config::load(&path, false, &Environment::default()),
             Err(ConfigError::MalformedToken)
         );
         let (_dir, path) = write("tokn = 1\n");
-        let err = Config::load(&path, false, Some(TOKEN.into())).unwrap_err();
+        let err = Config::load(&path, false, &token_only()).unwrap_err();
         assert!(matches!(err, ConfigError::Invalid { .. }));
         assert!(!err.to_string().contains('\n'), "{err}");
         let missing = Path::new("/nonexistent/roundhouse.toml");
         assert!(matches!(
-            Config::load(missing, false, Some(TOKEN.into())),
+            Config::load(missing, false, &token_only()),
             Err(ConfigError::Unreadable { .. })
         ));
-        let defaults = Config::load(missing, true, Some(TOKEN.into())).unwrap();
+        let defaults = Config::load(missing, true, &token_only()).unwrap();
         assert_eq!(defaults.database, PathBuf::from("roundhouse.db"));
     }
 
     #[test]
     fn a_misspelt_setting_is_named_with_the_known_ones() {
         let (_dir, path) = write("tokn = 1\n");
-        let err = Config::load(&path, false, Some(TOKEN.into()))
+        let err = Config::load(&path, false, &token_only())
             .unwrap_err()
             .to_string();
         assert!(err.contains("unknown field `tokn`"), "{err}");
@@ -249,10 +267,72 @@ mod tests {
             assert!(err.contains(&format!("`{known}`")), "{known} in {err}");
         }
         let (_dir, path) = write("[reminders]\nabsent_hours = 3\n");
-        let err = Config::load(&path, false, Some(TOKEN.into()))
+        let err = Config::load(&path, false, &token_only())
             .unwrap_err()
             .to_string();
         assert!(err.contains("unknown field `absent_hours`"), "{err}");
         assert!(err.contains("`absent_after_hours`"), "{err}");
+    }
+
+    #[test]
+    fn without_a_file_the_environment_supplies_what_a_container_needs() {
+        let missing = Path::new("/nonexistent/roundhouse.toml");
+        let environment = Environment::from_lookup(|name| {
+            let value = match name {
+                TOKEN_VARIABLE => TOKEN,
+                "ROUNDHOUSE_DB" => "/data/roundhouse.db",
+                "ROUNDHOUSE_GUILD_ID" => "123456789012345678",
+                "ROUNDHOUSE_LOG_LEVEL" => "debug",
+                _ => return None,
+            };
+            Some(value.to_owned())
+        });
+        let config = Config::load(missing, true, &environment).unwrap();
+        assert_eq!(config.token(), TOKEN);
+        assert_eq!(config.database, PathBuf::from("/data/roundhouse.db"));
+        assert_eq!(config.guild_id, Some(123_456_789_012_345_678));
+        assert_eq!(config.log_level, "debug");
+        assert_eq!(config.reminders, RemindersConfig::default());
+        assert_eq!(config.api_url, None);
+    }
+
+    #[test]
+    fn the_environment_wins_over_the_file() {
+        let (_dir, path) = write("database = \"file.db\"\nlog_level = \"warn\"\n");
+        let environment = Environment::from_lookup(|name| match name {
+            TOKEN_VARIABLE => Some(TOKEN.to_owned()),
+            "ROUNDHOUSE_DB" => Some("env.db".to_owned()),
+            _ => None,
+        });
+        let config = Config::load(&path, false, &environment).unwrap();
+        assert_eq!(config.database, PathBuf::from("env.db"));
+        assert_eq!(
+            config.log_level, "warn",
+            "an unset variable keeps the file's value"
+        );
+    }
+
+    #[test]
+    fn a_missing_token_says_where_one_may_come_from() {
+        let missing = Path::new("/nonexistent/roundhouse.toml");
+        let err = Config::load(missing, true, &Environment::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(TOKEN_VARIABLE) && err.contains("--config"),
+            "{err}"
+        );
+        let (_dir, path) = write("database = \"x.db\"\n");
+        let err = Config::load(&path, false, &Environment::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(&path.display().to_string()), "{err}");
+        let bad_id = Environment::from_lookup(|name| match name {
+            TOKEN_VARIABLE => Some(TOKEN.to_owned()),
+            "ROUNDHOUSE_GUILD_ID" => Some("my-server".to_owned()),
+            _ => None,
+        });
+        let err = Config::load(missing, true, &bad_id).unwrap_err();
+        assert!(matches!(err, ConfigError::BadVariable(_)), "{err}");
     }
 }

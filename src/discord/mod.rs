@@ -8,6 +8,7 @@ pub mod config;
 mod messages;
 mod respond;
 mod scheduler;
+mod shutdown;
 
 use std::sync::{Arc, Mutex};
 
@@ -16,6 +17,7 @@ use poise::serenity_prelude as serenity;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
+use shutdown::{GatedFramework, WorkGate};
 
 /// What every command can reach.
 pub struct Data {
@@ -37,12 +39,17 @@ pub enum ServeError {
     /// Discord refused the connection or the connection failed.
     #[error("Discord: {0}")]
     Discord(#[from] serenity::Error),
+    /// The stop signals could not be listened for.
+    #[error("cannot listen for stop signals: {0}")]
+    Signals(#[from] std::io::Error),
 }
 
 /// A connected, not yet running bot.
 pub struct Bot {
     client: serenity::Client,
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    table: Arc<Table>,
+    gate: Arc<WorkGate>,
 }
 
 impl Bot {
@@ -60,12 +67,26 @@ impl Bot {
         }
         let http = http.build();
         let scheduler = Arc::new(Mutex::new(None));
-        let framework = framework(table, config, Arc::clone(&scheduler));
+        let gate = Arc::new(WorkGate::default());
+        let framework = GatedFramework {
+            inner: framework(
+                Arc::clone(&table),
+                config,
+                Arc::clone(&scheduler),
+                Arc::clone(&gate),
+            ),
+            gate: Arc::clone(&gate),
+        };
         let client =
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::empty())
                 .framework(framework)
                 .await?;
-        Ok(Bot { client, scheduler })
+        Ok(Bot {
+            client,
+            scheduler,
+            table,
+            gate,
+        })
     }
 
     /// Stops the bot when told: [`Bot::run`] then returns.
@@ -73,33 +94,59 @@ impl Bot {
         Arc::clone(&self.client.shard_manager)
     }
 
-    /// Runs until the connection ends or the shards are shut down.
-    pub async fn run(mut self) -> Result<(), ServeError> {
-        let result = self.client.start().await;
+    /// Runs until the connection ends or the shards are shut down; [`Bot::run_until`] without a stop.
+    pub async fn run(self) -> Result<(), ServeError> {
+        self.run_until(std::future::pending()).await
+    }
+
+    /// Runs until the connection ends, the shards are shut down, or `stop` completes. Once `stop` has
+    /// completed, new commands are turned away, the ones under way finish (for at most
+    /// [`shutdown::WORK_WAIT`]) and the shards shut down; the connection is dropped even if no shard
+    /// had started yet. In every case the scheduler then stops and the database is closed (its
+    /// write-ahead log is written into the file).
+    pub async fn run_until(mut self, stop: impl Future<Output = ()>) -> Result<(), ServeError> {
+        let gate = Arc::clone(&self.gate);
+        let shards = self.shard_manager();
+        let stopping = async move {
+            stop.await;
+            let unfinished = gate.close_and_wait(shutdown::WORK_WAIT).await;
+            if unfinished > 0 {
+                tracing::warn!("stopping with {unfinished} commands or rounds unfinished");
+            }
+            shards.shutdown_all().await;
+        };
+        let result = tokio::select! {
+            result = self.client.start() => result.map_err(ServeError::from),
+            () = stopping => Ok(()),
+        };
         if let Some(task) = self.scheduler.lock().ok().and_then(|mut slot| slot.take()) {
             task.abort();
         }
-        result.map_err(ServeError::from)
+        if let Err(e) = self.table.store().checkpoint() {
+            tracing::error!("could not close the database cleanly: {e}");
+        }
+        result
     }
 }
 
-/// Runs the bot until Ctrl-C.
+/// Runs the bot until SIGTERM or SIGINT, then stops it cleanly ([`Bot::run_until`]).
 pub async fn serve(config: Config) -> Result<(), ServeError> {
+    let signal = shutdown::stop_signal()?;
     let bot = Bot::connect(&config).await?;
-    let shards = bot.shard_manager();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("stopping");
-            shards.shutdown_all().await;
-        }
-    });
-    bot.run().await
+    bot.run_until(async {
+        let name = signal.await;
+        tracing::info!("{name} received: stopping");
+    })
+    .await?;
+    tracing::info!("stopped cleanly; the database is closed");
+    Ok(())
 }
 
 fn framework(
     table: Arc<Table>,
     config: &Config,
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    gate: Arc<WorkGate>,
 ) -> poise::Framework<Data, Error> {
     let guild = config.guild_id.map(serenity::GuildId::new);
     let every = std::time::Duration::from_secs(config.reminders.check_every_secs.max(1));
@@ -121,7 +168,7 @@ fn framework(
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(user = %ready.user.name, "connected; {} commands registered", commands.len());
-                let task = scheduler::spawn(Arc::clone(&ctx.http), Arc::clone(&table), every);
+                let task = scheduler::spawn(Arc::clone(&ctx.http), Arc::clone(&table), every, gate);
                 if let Ok(mut slot) = scheduler.lock() {
                     *slot = Some(task);
                 }

@@ -8,20 +8,26 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::messages::channel_message;
+use super::shutdown::WorkGate;
 use crate::table::Table;
 use crate::table::daily::{Delivery, DuePost};
 
-/// Starts the loop; it runs until aborted.
+/// Starts the loop; it runs until aborted or `gate` closes. Each round holds a pass from `gate`, so a
+/// stop waits for the round under way instead of cutting it between a post and its record.
 pub fn spawn(
     http: Arc<serenity::Http>,
     table: Arc<Table>,
     every: Duration,
+    gate: Arc<WorkGate>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
+            let Some(_round) = gate.enter() else {
+                break;
+            };
             send_reminders(&http, &table).await;
             send_daily_posts(&http, &table).await;
             prepare_daily(&table).await;

@@ -5,6 +5,7 @@
 //! never both apply a move on top of the same state.
 
 mod activity;
+mod checkpoint;
 mod daily;
 mod games;
 mod records;

@@ -6,5 +6,6 @@ mod run;
 
 mod cli;
 mod daily_cli;
+mod deployment;
 mod readme;
 mod shunting_cli;
