@@ -8,6 +8,7 @@ pub mod config;
 mod messages;
 mod respond;
 mod scheduler;
+mod vote_buttons;
 
 use std::sync::{Arc, Mutex};
 

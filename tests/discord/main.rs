@@ -9,4 +9,5 @@ mod running_bot;
 
 mod discord;
 mod discord_daily;
+mod discord_votes;
 mod fake_discord_selftest;
