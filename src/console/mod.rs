@@ -10,7 +10,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::store::{GameRecord, Status};
-use crate::table::{Caller, Command, Place, PostAction, Reply, Table, TableError, TypedCommands};
+use crate::table::{
+    Caller, Command, Place, PostAction, Reply, Table, TableError, TypedCommands, VoteKind, VoteOn,
+};
 
 use commands::{HelpFor, help, parse_line};
 pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
@@ -218,7 +220,12 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                 ));
             };
             let seat = record.seat_of(user).unwrap_or(0);
-            let caller = Caller::new(user.clone(), record.seats[seat].name.clone());
+            // Whoever sits at the terminal owns its one "channel": they may abort without a vote, as
+            // someone who manages a Discord channel may.
+            let caller = Caller {
+                manages_channel: true,
+                ..Caller::new(user.clone(), record.seats[seat].name.clone())
+            };
             if shown_turn.as_deref() != Some(user.as_str()) {
                 writeln!(self.output, "\n— {}, your turn —", caller.name)?;
                 let board = self.table.handle(&self.place, &caller, Command::Board)?;
@@ -295,7 +302,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
         self.show(&reply)?;
         let Some(request) = reply
             .public
-            .filter(|p| p.actions.contains(&PostAction::VoteOnUndo))
+            .filter(|p| p.actions.iter().any(|a| matches!(a, PostAction::Vote(_))))
         else {
             return Ok(true);
         };
@@ -316,7 +323,10 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             let vote = self.table.handle(
                 &self.place,
                 &Caller::new(voter, name),
-                Command::UndoVote(agree),
+                Command::Vote {
+                    on: VoteOn::Pending(VoteKind::Undo),
+                    agree,
+                },
             )?;
             self.show(&vote)?;
             if !agree {

@@ -24,6 +24,8 @@ pub struct RemindersConfig {
     pub absent_after_hours: f64,
     /// Hours without a move after which the game ends as abandoned.
     pub abandon_after_hours: f64,
+    /// Hours without a change after which a game never started is closed.
+    pub lobby_expire_hours: f64,
     /// Seconds between two looks for due reminders.
     pub check_every_secs: u64,
 }
@@ -34,6 +36,7 @@ impl Default for RemindersConfig {
             schedule_hours: vec![12.0, 24.0],
             absent_after_hours: 72.0,
             abandon_after_hours: 168.0,
+            lobby_expire_hours: 48.0,
             check_every_secs: 60,
         }
     }
@@ -47,6 +50,7 @@ impl RemindersConfig {
             schedule_secs: self.schedule_hours.iter().copied().map(secs).collect(),
             absent_after_secs: secs(self.absent_after_hours),
             abandon_after_secs: secs(self.abandon_after_hours),
+            lobby_expire_secs: secs(self.lobby_expire_hours),
         }
     }
 }
@@ -176,11 +180,12 @@ impl Config {
         let reminders = &config.reminders;
         let hours_ok = reminders.schedule_hours.iter().all(|h| *h > 0.0)
             && reminders.absent_after_hours > 0.0
+            && reminders.lobby_expire_hours > 0.0
             && reminders.abandon_after_hours >= reminders.absent_after_hours;
         if !hours_ok {
             return Err(ConfigError::Invalid {
                 path: shown,
-                reason: "reminder hours must be positive, and abandon_after_hours at least absent_after_hours"
+                reason: "reminder hours and lobby_expire_hours must be positive, and abandon_after_hours at least absent_after_hours"
                     .into(),
             });
         }

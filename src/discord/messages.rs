@@ -2,6 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::vote_buttons;
 use crate::table::{Post, PostAction};
 
 /// Discord's limit on a message's text.
@@ -9,12 +10,8 @@ pub const MESSAGE_LIMIT: usize = 2000;
 /// Discord's limit on an autocomplete choice's name and value.
 pub const CHOICE_LIMIT: usize = 100;
 
-/// Button ids, so clicks find their way back.
+/// The "View hand" button's id, so clicks find their way back (vote buttons: [`vote_buttons`]).
 pub const VIEW_HAND: &str = "rh:hand";
-/// Agree to the pending undo.
-pub const UNDO_AGREE: &str = "rh:undo:agree";
-/// Refuse the pending undo.
-pub const UNDO_REFUSE: &str = "rh:undo:refuse";
 
 /// `text` cut to at most `limit` characters, with an ellipsis when cut.
 pub fn clip(text: &str, limit: usize) -> String {
@@ -61,14 +58,7 @@ pub fn parts(post: &Post) -> Parts {
                     .label("View hand")
                     .style(serenity::ButtonStyle::Secondary),
             ],
-            PostAction::VoteOnUndo => vec![
-                serenity::CreateButton::new(UNDO_AGREE)
-                    .label("Agree to undo")
-                    .style(serenity::ButtonStyle::Success),
-                serenity::CreateButton::new(UNDO_REFUSE)
-                    .label("Refuse")
-                    .style(serenity::ButtonStyle::Danger),
-            ],
+            PostAction::Vote(ticket) => vote_buttons::buttons(*ticket),
         })
         .collect();
     let components = if buttons.is_empty() {

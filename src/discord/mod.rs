@@ -9,6 +9,7 @@ mod messages;
 mod respond;
 mod scheduler;
 mod shutdown;
+mod vote_buttons;
 
 use std::sync::{Arc, Mutex};
 

@@ -1,19 +1,35 @@
-//! Idle games and the reminders already sent for them.
+//! Idle games and lobbies, and the reminders already sent for them.
 
 use rusqlite::params;
 
-use super::{Store, StoreError};
+use super::{Status, Store, StoreError};
 
 impl Store {
     /// The id and channel of each game in play whose last change is at or before `before` (Unix
     /// seconds), oldest first.
     pub fn idle_games(&self, before: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        self.idle_with_status(Status::Active, before)
+    }
+
+    /// The id and channel of each lobby (a game not started) whose last change is at or before `before`
+    /// (Unix seconds), oldest first.
+    pub fn idle_lobbies(&self, before: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        self.idle_with_status(Status::Lobby, before)
+    }
+
+    fn idle_with_status(
+        &self,
+        status: Status,
+        before: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
         self.with_conn(|conn| {
             let idle = conn
                 .prepare_cached(
-                    "SELECT id, channel FROM games WHERE status = 'active' AND updated_at <= ?1 ORDER BY updated_at",
+                    "SELECT id, channel FROM games WHERE status = ?1 AND updated_at <= ?2 ORDER BY updated_at",
                 )?
-                .query_map([before], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .query_map(params![status.as_str(), before], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })?
                 .collect::<Result<_, _>>()?;
             Ok(idle)
         })

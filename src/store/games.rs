@@ -1,10 +1,10 @@
-//! Queries on games, seats, moves, results and undo requests.
+//! Queries on games, seats, moves, results and pending votes.
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::records::{
-    GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, UndoChange, UndoRequest,
-    Update,
+    GameRecord, Motion, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, Update, VoteChange,
+    VoteRequest,
 };
 use super::{Store, StoreError};
 
@@ -31,7 +31,7 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<(GameRecord, String)> {
             created_at: row.get(12)?,
             updated_at: row.get(13)?,
             seats: Vec::new(),
-            undo: None,
+            vote: None,
         },
         status,
     ))
@@ -50,7 +50,7 @@ fn load_game(
     game.status = Status::parse(&status)
         .ok_or_else(|| StoreError::Corrupt(format!("game {} has status `{status}`", game.id)))?;
     game.seats = load_seats(conn, game.id)?;
-    game.undo = load_undo(conn, game.id)?;
+    game.vote = load_vote(conn, game.id)?;
     Ok(Some(game))
 }
 
@@ -70,31 +70,46 @@ fn load_seats(conn: &Connection, game_id: i64) -> Result<Vec<SeatRecord>, StoreE
     Ok(seats)
 }
 
-fn load_undo(conn: &Connection, game_id: i64) -> Result<Option<UndoRequest>, StoreError> {
+fn load_vote(conn: &Connection, game_id: i64) -> Result<Option<VoteRequest>, StoreError> {
     let row = conn
         .query_row(
-            "SELECT requester, keep_moves, at_version, approvals FROM undo_requests WHERE game_id = ?1",
+            "SELECT motion, requester, keep_moves, opened_at, at_version, approvals \
+             FROM undo_requests WHERE game_id = ?1",
             [game_id],
             |row| {
                 Ok((
-                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(0)?,
                     row.get::<_, i64>(1)?,
                     row.get::<_, i64>(2)?,
-                    row.get::<_, String>(3)?,
+                    row.get::<_, i64>(3)?,
+                    row.get::<_, i64>(4)?,
+                    row.get::<_, String>(5)?,
                 ))
             },
         )
         .optional()?;
-    row.map(|(requester, keep, at_version, approvals)| {
-        let approvals: Vec<usize> = serde_json::from_str(&approvals)
-            .map_err(|e| StoreError::Corrupt(format!("undo approvals of game {game_id}: {e}")))?;
-        Ok(UndoRequest {
-            requester: requester as usize,
-            keep_moves: keep as usize,
-            at_version,
-            approvals,
-        })
-    })
+    row.map(
+        |(motion, requester, keep, opened_at, at_version, approvals)| {
+            let corrupt =
+                |what: String| StoreError::Corrupt(format!("vote of game {game_id}: {what}"));
+            let approvals: Vec<usize> =
+                serde_json::from_str(&approvals).map_err(|e| corrupt(e.to_string()))?;
+            let motion = match motion.as_str() {
+                "undo" => Motion::Undo {
+                    keep_moves: keep as usize,
+                },
+                "abort" => Motion::Abort,
+                other => return Err(corrupt(format!("unknown motion `{other}`"))),
+            };
+            Ok(VoteRequest {
+                motion,
+                requester: requester as usize,
+                opened_at,
+                at_version,
+                approvals,
+            })
+        },
+    )
     .transpose()
 }
 
@@ -139,22 +154,29 @@ fn write_results(
     Ok(())
 }
 
-fn write_undo(tx: &Transaction<'_>, game_id: i64, change: &UndoChange) -> Result<(), StoreError> {
+fn write_vote(tx: &Transaction<'_>, game_id: i64, change: &VoteChange) -> Result<(), StoreError> {
     match change {
-        UndoChange::Keep => {}
-        UndoChange::Clear => {
+        VoteChange::Keep => {}
+        VoteChange::Clear => {
             tx.execute("DELETE FROM undo_requests WHERE game_id = ?1", [game_id])?;
         }
-        UndoChange::Set(request) => {
+        VoteChange::Set(request) => {
             let approvals = serde_json::to_string(&request.approvals)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let (motion, keep_moves) = match request.motion {
+                Motion::Undo { keep_moves } => ("undo", keep_moves),
+                Motion::Abort => ("abort", 0),
+            };
             tx.execute(
-                "INSERT OR REPLACE INTO undo_requests (game_id, requester, keep_moves, at_version, approvals) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT OR REPLACE INTO undo_requests \
+                 (game_id, motion, requester, keep_moves, opened_at, at_version, approvals) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     game_id,
+                    motion,
                     request.requester as i64,
-                    request.keep_moves as i64,
+                    keep_moves as i64,
+                    request.opened_at,
                     request.at_version,
                     approvals
                 ],
@@ -338,7 +360,7 @@ impl Store {
             if let Some(results) = &update.results {
                 write_results(&tx, id, results)?;
             }
-            write_undo(&tx, id, &update.undo)?;
+            write_vote(&tx, id, &update.vote)?;
             tx.commit()?;
             Ok(expected_version + 1)
         })

@@ -24,8 +24,8 @@ use crate::clock::Clock;
 
 pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
 pub use records::{
-    GameRecord, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, UndoChange,
-    UndoRequest, Update,
+    GameRecord, Motion, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, Update,
+    VoteChange, VoteRequest,
 };
 pub use stats::{LeaderboardRow, PlayerRecord};
 

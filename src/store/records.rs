@@ -85,14 +85,28 @@ impl SeatRecord {
     }
 }
 
-/// A pending undo: `requester` asks to go back to the first `keep_moves` moves.
+/// What a vote decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Motion {
+    /// Take back the requester's last move, keeping the first `keep_moves` moves of the log.
+    Undo {
+        /// How many moves stay in the log.
+        keep_moves: usize,
+    },
+    /// End the game without a result.
+    Abort,
+}
+
+/// A pending vote: `requester` asks the other players to agree to `motion`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UndoRequest {
+pub struct VoteRequest {
+    /// What is asked.
+    pub motion: Motion,
     /// The seat asking.
     pub requester: Seat,
-    /// How many moves stay in the log.
-    pub keep_moves: usize,
-    /// The game version the request was made at; void once the game moves on.
+    /// The game version the request was opened at; it names the request for as long as it lasts.
+    pub opened_at: i64,
+    /// The game version the request was last written at; void once the game moves on.
     pub at_version: i64,
     /// Seats that agreed so far.
     pub approvals: Vec<Seat>,
@@ -131,8 +145,8 @@ pub struct GameRecord {
     pub updated_at: i64,
     /// Seats in seat order.
     pub seats: Vec<SeatRecord>,
-    /// A pending undo request, if any.
-    pub undo: Option<UndoRequest>,
+    /// A pending vote (undo or abort), if any.
+    pub vote: Option<VoteRequest>,
 }
 
 impl GameRecord {
@@ -211,16 +225,16 @@ pub struct NewGame {
     pub seats: Vec<SeatRecord>,
 }
 
-/// What to do with the pending undo request in an [`Update`].
+/// What to do with the pending vote in an [`Update`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum UndoChange {
+pub enum VoteChange {
     /// Leave it as it is.
     #[default]
     Keep,
     /// Remove it.
     Clear,
     /// Replace it with this one.
-    Set(UndoRequest),
+    Set(VoteRequest),
 }
 
 /// A change to one game, written in one transaction with a version check.
@@ -242,6 +256,6 @@ pub struct Update {
     pub append_moves: Vec<NewMove>,
     /// Final results to record.
     pub results: Option<Vec<ResultRecord>>,
-    /// What happens to the pending undo request.
-    pub undo: UndoChange,
+    /// What happens to the pending vote.
+    pub vote: VoteChange,
 }

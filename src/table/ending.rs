@@ -1,10 +1,13 @@
-//! Ending early: resigning (a bot takes the seat, or the game ends when no opponent is left) and aborting.
+//! Ending early: resigning (a bot takes the seat, or the game ends when no opponent is left) and aborting
+//! (a lobby by its host; a game in play by every person still playing, through a vote; either by a member
+//! who manages the channel).
 
 use crate::game::Seat;
-use crate::store::{GameRecord, ResultRecord, Status, UndoChange, Update};
+use crate::store::{GameRecord, Motion, ResultRecord, Status, Update, VoteChange};
 
 use super::play::Progress;
 use super::session::{list_names, player_seat};
+use super::vote::{already_waiting, pending, voters};
 use super::{Caller, Place, Post, Reply, Table, TableError};
 
 impl Table {
@@ -60,7 +63,7 @@ impl Table {
             ended_reason: Some(said.clone()),
             seats: Some(retired.seats.clone()),
             results: Some(results),
-            undo: UndoChange::Clear,
+            vote: VoteChange::Clear,
             ..Update::default()
         };
         self.store.update(record.id, record.version, &update)?;
@@ -74,25 +77,73 @@ impl Table {
 
     pub(super) fn abort(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
         let record = self.open_record(place)?;
-        let seated = record
-            .seat_of(&caller.user_id)
-            .is_some_and(|s| !record.seats[s].resigned);
-        if !(seated || caller.manages_channel || record.host == caller.user_id) {
+        if caller.manages_channel {
+            return self.end_without_result(
+                &record,
+                format!("aborted by {}, who manages the channel", caller.name),
+                format!("{} aborted the game.", caller.name),
+            );
+        }
+        if record.status == Status::Lobby {
+            if record.host != caller.user_id {
+                return Err(TableError::NotAllowed(
+                    "Only whoever opened this game, or a member who manages this channel, can end it \
+                     before the start; to give up your seat, leave the game instead."
+                        .into(),
+                ));
+            }
+            return self.end_without_result(
+                &record,
+                format!("closed by its host, {}, before the start", caller.name),
+                format!("{} closed the game before the start.", caller.name),
+            );
+        }
+        if record.seat_of(&caller.user_id).is_none() {
             return Err(TableError::NotAllowed(
-                "Only players in this game, or members who manage this channel, can abort it."
+                "Only the people playing this game, all agreeing, or a member who manages this \
+                 channel can abort it."
                     .into(),
             ));
         }
+        let seat = player_seat(&record, caller)?;
+        if let Some(request) = pending(&record) {
+            return Err(TableError::NotAllowed(format!(
+                "Cannot abort now: {}",
+                already_waiting(&record, request)
+            )));
+        }
+        let needed = voters(&record, seat);
+        if needed.is_empty() {
+            return self.end_without_result(
+                &record,
+                format!("aborted by {}, the only person playing", caller.name),
+                format!("{} aborted the game.", caller.name),
+            );
+        }
+        let asking = format!(
+            "{} asks to abort the game (it ends without a result).",
+            caller.name
+        );
+        self.open_vote(&record, seat, Motion::Abort, &needed, asking)
+    }
+
+    /// Ends the game without a result and frees the channel; `reason` is stored, `said` opens the
+    /// channel's message.
+    pub(super) fn end_without_result(
+        &self,
+        record: &GameRecord,
+        reason: String,
+        said: String,
+    ) -> Result<Reply, TableError> {
         let update = Update {
             status: Some(Status::Aborted),
-            ended_reason: Some(format!("aborted by {}", caller.name)),
-            undo: UndoChange::Clear,
+            ended_reason: Some(reason),
+            vote: VoteChange::Clear,
             ..Update::default()
         };
         self.store.update(record.id, record.version, &update)?;
         Ok(Reply::public(Post::text(format!(
-            "{} aborted the game. No result is recorded; the channel is free for a new game.",
-            caller.name
+            "{said} No result is recorded; the channel is free for a new game."
         ))))
     }
 }

@@ -7,6 +7,7 @@ use crate::store::Status;
 use super::session::{
     kind_of, list_names, mentions_to_act, names_to_act, player_seat, replay, seat_names,
 };
+use super::vote::{VoteKind, pending};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 
 /// How long `history` may get (a chat message's worth); the newest moves that fit are shown.
@@ -112,8 +113,11 @@ impl Table {
 
     pub(super) fn history(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
         let record = self.active_record(place)?;
+        // A person who resigned or was removed sees what a spectator sees: the bot now holds the seat's
+        // cards, and in some games those cards go on to others.
         let viewer = record
             .seat_of(&caller.user_id)
+            .filter(|&s| !record.seats[s].resigned)
             .map_or(Viewer::Spectator, Viewer::Seat);
         let moves = self.store.moves(record.id)?;
         let (_, events) = replay(&record, &moves)?;
@@ -174,18 +178,15 @@ impl Table {
         if record.options != "{}" {
             text.push_str(&format!("\nOptions: {}", record.options));
         }
-        if let Some(request) = record
-            .undo
-            .as_ref()
-            .filter(|r| r.at_version == record.version)
-        {
+        if let Some(request) = pending(&record) {
             let approved: Vec<String> = request
                 .approvals
                 .iter()
                 .map(|&s| record.seats[s].name.clone())
                 .collect();
             text.push_str(&format!(
-                "\nUndo asked by {} (agreed so far: {}).",
+                "\nA vote to {} asked by {} (agreed so far: {}).",
+                VoteKind::of(request.motion).word(),
                 record.seats[request.requester].name,
                 if approved.is_empty() {
                     "no one".to_owned()

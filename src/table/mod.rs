@@ -17,6 +17,7 @@ mod reply;
 mod session;
 mod suggestion;
 mod undo;
+mod vote;
 
 use crate::clock::Clock;
 use crate::games;
@@ -26,6 +27,7 @@ pub use daily::PuzzleCommand;
 pub use reminders::{Notice, ReminderPolicy};
 pub use reply::{Picture, Post, PostAction, Reply, TableError};
 pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};
+pub use vote::{VoteKind, VoteOn, VoteTicket};
 
 /// Where a command was given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +55,7 @@ pub struct Caller {
     pub user_id: String,
     /// The name to show.
     pub name: String,
-    /// Whether the caller may manage the channel (may abort any game in it).
+    /// Whether the caller may manage the channel (may abort any game in it without a vote).
     pub manages_channel: bool,
 }
 
@@ -106,11 +108,17 @@ pub enum Command {
     Kick,
     /// Ask to take back the caller's last move.
     Undo,
-    /// Agree (`true`) or refuse (`false`) a pending undo.
-    UndoVote(bool),
+    /// Agree to or refuse a pending request (undo or abort).
+    Vote {
+        /// Which request.
+        on: VoteOn,
+        /// `true` to agree, `false` to refuse.
+        agree: bool,
+    },
     /// Give up; a bot plays the seat from now on.
     Resign,
-    /// End the game without a result.
+    /// End the game without a result: at once for a lobby's host or a member who manages the channel;
+    /// in play, a request the other people must agree to.
     Abort,
     /// Who plays, whose turn, what is pending.
     Status,
@@ -191,7 +199,7 @@ impl Table {
             Command::Skip => self.skip(place, caller),
             Command::Kick => self.kick(place, caller),
             Command::Undo => self.request_undo(place, caller),
-            Command::UndoVote(agree) => self.vote_undo(place, caller, agree),
+            Command::Vote { on, agree } => self.vote(place, caller, on, agree),
             Command::Resign => self.resign(place, caller),
             Command::Abort => self.abort(place, caller),
             Command::Status => self.status(place),

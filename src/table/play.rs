@@ -3,7 +3,7 @@
 use crate::game::{Audience, Event, Outcome, Participant, Seat};
 use crate::games::adapter::LiveGame;
 use crate::rng::GameRng;
-use crate::store::{GameRecord, NewMove, ResultRecord, Status, UndoChange, Update};
+use crate::store::{GameRecord, NewMove, ResultRecord, Status, Update, VoteChange};
 
 use super::session::{mentions_to_act, names_to_act, player_seat, seat_names};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
@@ -105,7 +105,7 @@ impl Table {
         }
         update.snapshot = Some(game.state_json());
         update.append_moves = std::mem::take(&mut progress.moves);
-        update.undo = UndoChange::Clear;
+        update.vote = VoteChange::Clear;
         let version = self.store.update(record.id, record.version, &update)?;
         let committed = GameRecord {
             version,
@@ -292,7 +292,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, name)| SeatRecord::human(format!("user-{i}"), *name))
                 .collect(),
-            undo: None,
+            vote: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! Everything is worked out from the store (last change of each game, reminders already sent), so the
 //! schedule survives restarts and a reminder never goes out twice.
 
-use crate::store::{GameRecord, Status, UndoChange, Update};
+use crate::store::{GameRecord, Status, Update, VoteChange};
 
 use super::absence::hours;
 use super::session::{kind_of, list_names, mentions_to_act};
@@ -17,6 +17,8 @@ pub struct ReminderPolicy {
     pub absent_after_secs: i64,
     /// Seconds without a move after which the game ends as abandoned and frees its channel.
     pub abandon_after_secs: i64,
+    /// Seconds without a change after which a game never started is closed and frees its channel.
+    pub lobby_expire_secs: i64,
 }
 
 impl Default for ReminderPolicy {
@@ -26,6 +28,7 @@ impl Default for ReminderPolicy {
             schedule_secs: vec![12 * HOUR, 24 * HOUR],
             absent_after_secs: 72 * HOUR,
             abandon_after_secs: 168 * HOUR,
+            lobby_expire_secs: 48 * HOUR,
         }
     }
 }
@@ -43,8 +46,9 @@ pub struct Notice {
 const ABSENT_STAGE: i64 = -1;
 
 impl Table {
-    /// The reminders, absent notices and abandonments due at `now` (Unix seconds). Each is recorded as
-    /// sent before it is returned; abandoned games are ended in the store.
+    /// The reminders, absent notices, abandonments and expired lobbies due at `now` (Unix seconds). Each
+    /// is recorded as sent before it is returned; abandoned games and expired lobbies are ended in the
+    /// store.
     pub fn reminders_due(&self, now: i64) -> Result<Vec<Notice>, TableError> {
         let policy = &self.options.reminders;
         let first = policy
@@ -65,7 +69,32 @@ impl Table {
                 notices.extend(self.notice_for(&record, now)?);
             }
         }
+        let expired_before = now - policy.lobby_expire_secs;
+        for (id, channel) in self.store.idle_lobbies(expired_before)? {
+            let _turn = self.locks.lock(&channel);
+            let Some(record) = self.store.game(id)? else {
+                continue;
+            };
+            if record.status == Status::Lobby && record.updated_at <= expired_before {
+                notices.push(self.expire_lobby(&record, now)?);
+            }
+        }
         Ok(notices)
+    }
+
+    /// Closes a lobby that has waited too long for its start, and says so in its channel.
+    fn expire_lobby(&self, record: &GameRecord, now: i64) -> Result<Notice, TableError> {
+        let idle = hours(now - record.updated_at);
+        let name = kind_of(record)?.name();
+        let reply = self.end_without_result(
+            record,
+            format!("expired after {idle} in the lobby"),
+            format!("This game of {name} waited {idle} for its start and has expired."),
+        )?;
+        Ok(Notice {
+            channel: record.channel.clone(),
+            post: reply.public.unwrap_or_default(),
+        })
     }
 
     fn notice_for(&self, record: &GameRecord, now: i64) -> Result<Option<Notice>, TableError> {
@@ -85,7 +114,7 @@ impl Table {
             let update = Update {
                 status: Some(Status::Aborted),
                 ended_reason: Some(format!("abandoned after {} without a move", hours(idle))),
-                undo: UndoChange::Clear,
+                vote: VoteChange::Clear,
                 ..Update::default()
             };
             self.store.update(record.id, record.version, &update)?;

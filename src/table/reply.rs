@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::suggestion::{CommandSyntax, Suggestion, TypedCommands};
+use super::vote::VoteTicket;
 use crate::excerpt::excerpt;
 use crate::games::adapter::LegalMove;
 
@@ -20,8 +21,8 @@ pub struct Picture {
 pub enum PostAction {
     /// Look at your own hand (privately).
     ViewHand,
-    /// Agree to or refuse the pending undo.
-    VoteOnUndo,
+    /// Agree to or refuse this request.
+    Vote(VoteTicket),
 }
 
 /// One message.
@@ -236,7 +237,9 @@ impl TableError {
                 say(Suggestion::Join)
             ),
             TableError::Resigned => {
-                "You resigned from this game; a bot plays your seat now.".into()
+                "You no longer play in this game (you resigned or were removed): a bot plays your seat, \
+                 and you watch like any spectator."
+                    .into()
             }
             TableError::NotYourTurn { waiting_for } => {
                 format!("It is not your turn: waiting for {waiting_for}.")

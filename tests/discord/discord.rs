@@ -58,6 +58,15 @@ async fn command_in(
     fake.reply(id, WAIT).await
 }
 
+/// The id of a vote button of `sent` that answers `yes` or `no`.
+fn vote_button(sent: &Sent, answer: &str) -> String {
+    sent.custom_ids
+        .iter()
+        .find(|id| id.starts_with("rh:vote:") && id.ends_with(&format!(":{answer}")))
+        .unwrap_or_else(|| panic!("no `{answer}` vote button: {sent:?}"))
+        .clone()
+}
+
 /// The one person pinged by a turn message.
 fn pinged(sent: &Sent) -> u64 {
     assert_eq!(sent.allowed_user_mentions.len(), 1, "{sent:?}");
@@ -247,19 +256,23 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     command(&fake, &mover, "move", json!({"action": notation})).await;
     let ask = command(&fake, &mover, "game undo", json!({})).await;
     assert_eq!(ask.allowed_user_mentions, vec![other.id]);
-    assert!(ask.custom_ids.contains(&"rh:undo:agree".to_owned()));
+    assert!(vote_button(&ask, "yes").starts_with("rh:vote:undo:"));
     let refused = fake
         .reply(
-            fake.click(&other, GUILD, CHANNEL, &ask, "rh:undo:refuse")
+            fake.click(&other, GUILD, CHANNEL, &ask, &vote_button(&ask, "no"))
                 .await,
             WAIT,
         )
         .await;
-    assert!(refused.content.contains("it stands"), "{}", refused.content);
+    assert!(
+        refused.content.contains("move stands"),
+        "{}",
+        refused.content
+    );
     let ask = command(&fake, &mover, "game undo", json!({})).await;
     let not_yours = fake
         .reply(
-            fake.click(&mover, GUILD, CHANNEL, &ask, "rh:undo:agree")
+            fake.click(&mover, GUILD, CHANNEL, &ask, &vote_button(&ask, "yes"))
                 .await,
             WAIT,
         )
@@ -267,7 +280,7 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     assert!(not_yours.ephemeral, "{}", not_yours.content);
     let agreed = fake
         .reply(
-            fake.click(&other, GUILD, CHANNEL, &ask, "rh:undo:agree")
+            fake.click(&other, GUILD, CHANNEL, &ask, &vote_button(&ask, "yes"))
                 .await,
             WAIT,
         )

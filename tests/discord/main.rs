@@ -9,5 +9,6 @@ mod running_bot;
 
 mod discord;
 mod discord_daily;
+mod discord_votes;
 mod fake_discord_selftest;
 mod shutdown;

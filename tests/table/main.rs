@@ -10,5 +10,6 @@ mod store;
 mod table;
 mod table_absence;
 mod table_errors;
+mod table_permissions;
 mod unreadable_snapshots;
 mod whistlewood_table;

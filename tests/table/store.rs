@@ -5,8 +5,8 @@ use std::sync::{Arc, Barrier};
 use std::thread;
 
 use roundhouse::store::{
-    NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError, UndoChange, UndoRequest,
-    Update,
+    Motion, NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError, Update,
+    VoteChange, VoteRequest,
 };
 
 fn new_game(channel: &str) -> NewGame {
@@ -153,7 +153,7 @@ fn one_open_game_per_channel_and_a_closed_one_frees_it() {
 }
 
 #[test]
-fn undo_requests_and_truncation_round_trip() {
+fn vote_requests_and_truncation_round_trip() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("u.db")).unwrap();
     let game = store.create_game(&new_game("c1")).unwrap();
@@ -167,9 +167,28 @@ fn undo_requests_and_truncation_round_trip() {
             },
         )
         .unwrap();
-    let request = UndoRequest {
+    let abort = VoteRequest {
+        motion: Motion::Abort,
+        requester: 1,
+        opened_at: v1 + 1,
+        at_version: v1 + 1,
+        approvals: Vec::new(),
+    };
+    let v1 = store
+        .update(
+            game.id,
+            v1,
+            &Update {
+                vote: VoteChange::Set(abort.clone()),
+                ..Update::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(store.game(game.id).unwrap().unwrap().vote, Some(abort));
+    let request = VoteRequest {
+        motion: Motion::Undo { keep_moves: 2 },
         requester: 0,
-        keep_moves: 2,
+        opened_at: v1 - 1,
         at_version: v1 + 1,
         approvals: vec![1],
     };
@@ -178,25 +197,25 @@ fn undo_requests_and_truncation_round_trip() {
             game.id,
             v1,
             &Update {
-                undo: UndoChange::Set(request.clone()),
+                vote: VoteChange::Set(request.clone()),
                 ..Update::default()
             },
         )
         .unwrap();
-    assert_eq!(store.game(game.id).unwrap().unwrap().undo, Some(request));
+    assert_eq!(store.game(game.id).unwrap().unwrap().vote, Some(request));
     store
         .update(
             game.id,
             v2,
             &Update {
                 truncate_moves_to: Some(2),
-                undo: UndoChange::Clear,
+                vote: VoteChange::Clear,
                 ..Update::default()
             },
         )
         .unwrap();
     let stored = store.game(game.id).unwrap().unwrap();
-    assert_eq!(stored.undo, None);
+    assert_eq!(stored.vote, None);
     let log: Vec<String> = store
         .moves(game.id)
         .unwrap()

@@ -7,7 +7,7 @@ use std::thread;
 
 use roundhouse::store::{Status, Store};
 use roundhouse::table::{
-    Caller, Command, Place, Reply, Table, TableError, TableOptions, TypedCommands,
+    Caller, Command, Place, Reply, Table, TableError, TableOptions, TypedCommands, VoteKind, VoteOn,
 };
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -24,6 +24,22 @@ fn bob() -> Caller {
 }
 fn carol() -> Caller {
     Caller::new("u-carol", "Carol")
+}
+
+/// A member who manages the channel and plays in no game.
+fn moderator() -> Caller {
+    Caller {
+        manages_channel: true,
+        ..Caller::new("u-mod", "Mod")
+    }
+}
+
+/// An answer to the pending undo.
+fn undo_vote(agree: bool) -> Command {
+    Command::Vote {
+        on: VoteOn::Pending(VoteKind::Undo),
+        agree,
+    }
 }
 
 fn place() -> Place {
@@ -244,7 +260,9 @@ fn illegal_moves_wrong_players_and_outsiders_are_refused() {
     assert_eq!(log_len(&table), 0);
 
     // After the game is over, a move finds no game.
-    table.handle(&place(), &alice(), Command::Abort).unwrap();
+    table
+        .handle(&place(), &moderator(), Command::Abort)
+        .unwrap();
     let err = table
         .handle(&place(), &mover, Command::Move("down Y2|Y2".into()))
         .unwrap_err();
@@ -317,29 +335,23 @@ fn undo_needs_every_other_person_and_a_refusal_keeps_the_move() {
         .public
         .unwrap();
     assert_eq!(ask.mentions, vec![second.user_id.clone()]);
-    let err = table
-        .handle(&place(), &first, Command::UndoVote(true))
-        .unwrap_err();
+    let err = table.handle(&place(), &first, undo_vote(true)).unwrap_err();
     assert!(matches!(err, TableError::NoVote(_)));
     let err = table.handle(&place(), &first, Command::Undo).unwrap_err();
     assert!(err.to_string().contains("already waiting"), "{err}");
-    table
-        .handle(&place(), &second, Command::UndoVote(false))
-        .unwrap();
+    table.handle(&place(), &second, undo_vote(false)).unwrap();
     assert_eq!(
         table.store().moves(id).unwrap().len(),
         1,
         "a refusal keeps the move"
     );
     let err = table
-        .handle(&place(), &second, Command::UndoVote(true))
+        .handle(&place(), &second, undo_vote(true))
         .unwrap_err();
     assert!(matches!(err, TableError::NoVote(_)), "the request is gone");
 
     table.handle(&place(), &first, Command::Undo).unwrap();
-    let done = table
-        .handle(&place(), &second, Command::UndoVote(true))
-        .unwrap();
+    let done = table.handle(&place(), &second, undo_vote(true)).unwrap();
     assert!(done.public.unwrap().text.contains("taken back"));
     assert_eq!(table.store().moves(id).unwrap().len(), 0);
     assert_eq!(to_act(&table), first, "the undoer moves again");
@@ -360,7 +372,7 @@ fn a_pending_undo_dies_when_the_game_moves_on() {
     table.handle(&place(), &first, Command::Undo).unwrap();
     let (second, _) = play_one(&table);
     let err = table
-        .handle(&place(), &second, Command::UndoVote(true))
+        .handle(&place(), &second, undo_vote(true))
         .unwrap_err();
     assert!(matches!(err, TableError::NoVote(_)), "{err}");
 }
@@ -417,7 +429,7 @@ fn resigning_hands_the_seat_to_a_bot_or_ends_a_two_player_game() {
 }
 
 #[test]
-fn abort_is_for_players_and_channel_managers() {
+fn abort_by_an_outsider_is_refused_and_by_a_channel_manager_is_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db"));
     started(&table, &[alice(), bob()], 0, &[], 2);

@@ -21,6 +21,7 @@ fn table(path: &Path, absent_after_secs: i64) -> Table {
             schedule_secs: vec![12 * HOUR, 24 * HOUR],
             absent_after_secs,
             abandon_after_secs: 168 * HOUR,
+            lobby_expire_secs: 48 * HOUR,
         },
     };
     let store = Store::open_with_clock(path, ManualClock::at(T0).clock()).unwrap();
@@ -170,9 +171,11 @@ fn statistics_count_finished_games_per_server_and_leave_bots_out() {
     let table = table(&dir.path().join("st.db"), 72 * HOUR);
     for seed in [1, 2] {
         start_two(&table, seed);
-        table
-            .handle(&place(), &person("ann"), Command::Abort)
-            .unwrap();
+        let moderator = Caller {
+            manages_channel: true,
+            ..person("mod")
+        };
+        table.handle(&place(), &moderator, Command::Abort).unwrap();
     }
     for seed in [5, 6] {
         start_two(&table, seed);

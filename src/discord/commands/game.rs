@@ -4,7 +4,7 @@ use super::autocomplete::{game_ids, option_choices};
 use crate::discord::respond::{run, say_privately};
 use crate::discord::{Context, Error};
 use crate::excerpt::excerpt;
-use crate::table::Command;
+use crate::table::{Command, VoteKind, VoteOn};
 
 /// Play train games in this channel
 #[poise::command(
@@ -111,29 +111,35 @@ async fn history(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::History).await
 }
 
-/// How to answer an undo request.
+/// How to answer an undo or abort request.
 #[derive(Debug, poise::ChoiceParameter)]
-enum UndoAnswer {
-    /// Agree to take the move back.
+enum VoteAnswer {
+    /// Agree to the request.
     #[name = "agree"]
     Agree,
-    /// Keep the move.
+    /// Refuse it.
     #[name = "refuse"]
     Refuse,
+}
+
+/// The command for `answer` to the pending request of `kind`, or `asking` when there is no answer.
+fn ask_or_answer(asking: Command, kind: VoteKind, answer: Option<VoteAnswer>) -> Command {
+    match answer {
+        None => asking,
+        Some(answer) => Command::Vote {
+            on: VoteOn::Pending(kind),
+            agree: matches!(answer, VoteAnswer::Agree),
+        },
+    }
 }
 
 /// Ask to take back your last move (everyone else must agree), or answer such a request
 #[poise::command(slash_command)]
 async fn undo(
     ctx: Context<'_>,
-    #[description = "Your answer to someone else's request"] answer: Option<UndoAnswer>,
+    #[description = "Your answer to someone else's request"] answer: Option<VoteAnswer>,
 ) -> Result<(), Error> {
-    let command = match answer {
-        None => Command::Undo,
-        Some(UndoAnswer::Agree) => Command::UndoVote(true),
-        Some(UndoAnswer::Refuse) => Command::UndoVote(false),
-    };
-    run(ctx, command).await
+    run(ctx, ask_or_answer(Command::Undo, VoteKind::Undo, answer)).await
 }
 
 /// Give up; a bot plays your seat for the rest of the game
@@ -142,10 +148,13 @@ async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Resign).await
 }
 
-/// End the game without a result (players, or members who manage the channel)
+/// End the game without a result (in play: every player agrees; or a member who manages the channel)
 #[poise::command(slash_command)]
-async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Abort).await
+async fn abort(
+    ctx: Context<'_>,
+    #[description = "Your answer to someone else's request"] answer: Option<VoteAnswer>,
+) -> Result<(), Error> {
+    run(ctx, ask_or_answer(Command::Abort, VoteKind::Abort, answer)).await
 }
 
 /// Who plays, whose turn it is, what is pending
