@@ -43,6 +43,7 @@ pub enum ServeError {
 pub struct Bot {
     client: serenity::Client,
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    table: Arc<Table>,
 }
 
 impl Bot {
@@ -60,17 +61,27 @@ impl Bot {
         }
         let http = http.build();
         let scheduler = Arc::new(Mutex::new(None));
-        let framework = framework(table, config, Arc::clone(&scheduler));
+        let framework = framework(Arc::clone(&table), config, Arc::clone(&scheduler));
         let client =
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::empty())
                 .framework(framework)
                 .await?;
-        Ok(Bot { client, scheduler })
+        Ok(Bot {
+            client,
+            scheduler,
+            table,
+        })
     }
 
     /// Stops the bot when told: [`Bot::run`] then returns.
     pub fn shard_manager(&self) -> Arc<serenity::ShardManager> {
         Arc::clone(&self.client.shard_manager)
+    }
+
+    /// The table the bot serves (for tests' hooks, such as [`Table::slow_down_for_tests`]).
+    #[doc(hidden)]
+    pub fn table(&self) -> Arc<Table> {
+        Arc::clone(&self.table)
     }
 
     /// Runs until the connection ends or the shards are shut down.
