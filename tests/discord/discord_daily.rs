@@ -2,18 +2,17 @@
 //! scheduled post made once per channel and day (also after a restart on the same database), and a
 //! private attempt with `/puzzle play`, `/puzzle move` (with autocomplete) and a public `/puzzle share`.
 
-
 use std::path::Path;
 use std::time::Duration;
 
 use roundhouse::clock::Clock;
 use roundhouse::discord::config::{Config, RemindersConfig};
 
+use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
+use crate::running_bot::start_bot;
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::store::{DailyChannel, Store};
 use serde_json::json;
-use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
-use crate::running_bot::start_bot;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
@@ -49,10 +48,33 @@ async fn puzzle(
     sub: &str,
     options: serde_json::Value,
 ) -> Sent {
+    let before = fake.channel_messages(CHANNEL).len();
     let id = fake
         .slash(user, GUILD, CHANNEL, &format!("puzzle {sub}"), options)
         .await;
-    fake.reply(id, WAIT).await
+    let answer = fake.reply(id, WAIT).await;
+    // A public answer is a channel message, posted before the private acknowledgement completes;
+    // the scheduled daily post (the one with a picture) may land in between.
+    let public = fake
+        .channel_messages(CHANNEL)
+        .split_off(before)
+        .into_iter()
+        .find(|sent| sent.attachments.is_empty());
+    match public {
+        Some(public) => {
+            assert!(answer.ephemeral, "{answer:?}");
+            public
+        }
+        None => answer,
+    }
+}
+
+/// The scheduled daily posts in a channel so far (the only channel messages with a picture).
+fn daily_posts(fake: &FakeDiscord, channel: u64) -> Vec<Sent> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .filter(|sent| !sent.attachments.is_empty())
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -93,7 +115,8 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
         "{}",
         set.content
     );
-    let posted = fake.wait_channel_messages(CHANNEL, 1, WAIT).await;
+    fake.wait_channel_messages(CHANNEL, 2, WAIT).await;
+    let posted = daily_posts(&fake, CHANNEL);
     assert!(
         posted[0]
             .content
@@ -198,7 +221,7 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
     tokio::time::sleep(Duration::from_secs(2)).await;
     second.stop().await;
     if Clock::system().today() == day_at_start {
-        let posts = fake.channel_messages(CHANNEL);
+        let posts = daily_posts(&fake, CHANNEL);
         assert_eq!(
             posts.len(),
             1,
