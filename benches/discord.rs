@@ -37,15 +37,21 @@ fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
     }
 }
 
+/// Runs a command; returns the time from dispatch to its first response (the bot's private
+/// acknowledgement) and what it showed: its public channel message, else its private answer.
 async fn send(
     fake: &FakeDiscord,
     user: &FakeUser,
     channel: u64,
     name: &str,
     options: serde_json::Value,
-) -> (u64, Sent) {
+) -> (Duration, Sent) {
+    let before = fake.channel_messages(channel).len();
     let id = fake.slash(user, GUILD, channel, name, options).await;
-    (id, fake.reply(id, WAIT).await)
+    let answer = fake.reply(id, WAIT).await;
+    let first_response = answer.at - fake.dispatched_at(id);
+    let public = fake.channel_messages(channel).into_iter().nth(before);
+    (first_response, public.unwrap_or(answer))
 }
 
 /// Opens and starts a two-player game; returns who moves first.
@@ -73,7 +79,7 @@ fn who(sent: &Sent) -> FakeUser {
 }
 
 /// One move in `channel` by `mover` (chosen through autocomplete, like a person would); returns the
-/// time from dispatch to reply and who moves next (a new game is opened when one ends).
+/// time from dispatch to the first response and who moves next (a new game is opened when one ends).
 async fn one_move(fake: &FakeDiscord, channel: u64, mover: &FakeUser) -> (Duration, FakeUser) {
     let asked = fake
         .autocomplete(
@@ -86,9 +92,8 @@ async fn one_move(fake: &FakeDiscord, channel: u64, mover: &FakeUser) -> (Durati
         )
         .await;
     let notation = fake.reply(asked, WAIT).await.choices[0].1.clone();
-    let (id, moved) = send(fake, mover, channel, "move", json!({ "action": notation })).await;
+    let (spent, moved) = send(fake, mover, channel, "move", json!({ "action": notation })).await;
     assert!(!moved.ephemeral, "{}", moved.content);
-    let spent = moved.at - fake.dispatched_at(id);
     let next = if moved.allowed_user_mentions.is_empty() {
         new_game(fake, channel).await
     } else {

@@ -1,12 +1,14 @@
-//! Button clicks: "View hand" on turn messages, "Agree"/"Refuse" on undo and abort requests.
+//! Button clicks: "View hand" on turn messages, "Agree"/"Refuse" on undo and abort requests. Like slash
+//! commands, a click is acknowledged privately at once and its public result is a channel message
+//! (see [`super::respond::deliver`]).
 
 use poise::serenity_prelude as serenity;
 
-use super::messages::{VIEW_HAND, interaction_message};
-use super::respond::{caller_of, explain, place_of};
+use super::messages::VIEW_HAND;
+use super::respond::{caller_of, deliver, place_of};
 use super::vote_buttons::{self, UNDATED_UNDO_IDS};
 use super::{Data, Error};
-use crate::table::{Command, Post, Reply, VoteOn};
+use crate::table::{Command, VoteOn};
 
 /// The answer to a vote button of an earlier version, which named no request: which request it meant
 /// cannot be known, so it counts on none.
@@ -34,11 +36,13 @@ pub async fn on_event(
             agree,
         }
     } else if UNDATED_UNDO_IDS.contains(&id) {
-        let message = interaction_message(&Post::text(UNDATED_VOTE), true);
+        let answer = serenity::CreateInteractionResponseMessage::new()
+            .content(UNDATED_VOTE)
+            .ephemeral(true);
         click
             .create_response(
                 &ctx.http,
-                serenity::CreateInteractionResponse::Message(message),
+                serenity::CreateInteractionResponse::Message(answer),
             )
             .await?;
         return Ok(());
@@ -48,24 +52,12 @@ pub async fn on_event(
     let caller = caller_of(&click.user, click.member.as_ref());
     let place = place_of(click.channel_id, click.guild_id);
     let table = data.table.clone();
-    let result =
-        tokio::task::spawn_blocking(move || table.handle(&place, &caller, command)).await?;
-    let message = match result {
-        Ok(Reply {
-            public: Some(post), ..
-        }) => interaction_message(&post, false),
-        Ok(Reply {
-            private: Some(post),
-            ..
-        }) => interaction_message(&post, true),
-        Ok(_) => interaction_message(&Post::text("Done."), true),
-        Err(error) => interaction_message(&Post::text(explain(&error)), true),
-    };
-    click
-        .create_response(
-            &ctx.http,
-            serenity::CreateInteractionResponse::Message(message),
-        )
-        .await?;
-    Ok(())
+    let task = tokio::task::spawn_blocking(move || table.handle(&place, &caller, command));
+    let acknowledged = click.defer_ephemeral(&ctx.http).await;
+    let result = task.await?;
+    if let Err(error) = &acknowledged {
+        tracing::warn!("could not acknowledge a click; its public result is still posted: {error}");
+    }
+    let token = acknowledged.is_ok().then_some(click.token.as_str());
+    deliver(&ctx.http, click.channel_id, token, result).await
 }

@@ -91,24 +91,21 @@ pub fn reply(post: &Post, ephemeral: bool) -> poise::CreateReply {
     reply
 }
 
-/// A post as the response to a button click.
-pub fn interaction_message(
-    post: &Post,
-    ephemeral: bool,
-) -> serenity::CreateInteractionResponseMessage {
+/// A post as an ephemeral follow-up (private answers after the private acknowledgement).
+pub fn private_followup(post: &Post) -> serenity::CreateInteractionResponseFollowup {
     let parts = parts(post);
-    let mut message = serenity::CreateInteractionResponseMessage::new()
+    let mut message = serenity::CreateInteractionResponseFollowup::new()
         .content(parts.content)
         .components(parts.components)
         .allowed_mentions(parts.mentions)
-        .ephemeral(ephemeral);
+        .ephemeral(true);
     if let Some(attachment) = parts.attachment {
         message = message.add_file(attachment);
     }
     message
 }
 
-/// A post as a plain channel message (reminders).
+/// A post as a plain channel message (public results, reminders).
 pub fn channel_message(post: &Post) -> serenity::CreateMessage {
     let parts = parts(post);
     let mut message = serenity::CreateMessage::new()

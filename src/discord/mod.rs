@@ -95,6 +95,12 @@ impl Bot {
         Arc::clone(&self.client.shard_manager)
     }
 
+    /// The table the bot serves (for tests' hooks, such as [`Table::slow_down_for_tests`]).
+    #[doc(hidden)]
+    pub fn table(&self) -> Arc<Table> {
+        Arc::clone(&self.table)
+    }
+
     /// Runs until the connection ends or the shards are shut down; [`Bot::run_until`] without a stop.
     pub async fn run(self) -> Result<(), ServeError> {
         self.run_until(std::future::pending()).await

@@ -1,15 +1,18 @@
-//! Running a table command for a slash command: who and where, off the async threads, a defer when it
-//! is slow, and the reply (public and/or private; people's mistakes privately).
+//! Running a table command for a slash command: who and where, off the async threads, a private
+//! acknowledgement at once, the public result as a channel message and the private one as an
+//! ephemeral follow-up (see [`deliver`] for why).
 
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use serenity::builder::Builder as _;
 
-use super::messages::{MESSAGE_LIMIT, clip, reply};
+use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, reply};
 use super::{Context, Data, Error};
 use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
 
-/// Discord wants a first answer within 3 s; past this, the bot defers and answers when done.
+/// Discord wants a first answer within 3 s; past this, read-only public work defers and answers when
+/// done.
 const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 /// How many legal moves an error message lists.
@@ -52,53 +55,91 @@ pub fn place(ctx: Context<'_>) -> Place {
     place_of(ctx.channel_id(), ctx.guild_id())
 }
 
-/// Runs blocking table work off the async threads, deferring the interaction if it takes long.
+/// Runs blocking read-only work off the async threads, deferring the interaction publicly if it takes
+/// long: for answers that are public whatever comes out (statistics, leaderboards).
 pub async fn blocking<T: Send + 'static>(
     ctx: Context<'_>,
-    ephemeral: bool,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Error> {
     let mut task = tokio::task::spawn_blocking(work);
     tokio::select! {
         done = &mut task => Ok(done?),
         () = tokio::time::sleep(DEFER_AFTER) => {
-            if ephemeral {
-                ctx.defer_ephemeral().await?;
-            } else {
-                ctx.defer().await?;
-            }
+            ctx.defer().await?;
             Ok(task.await?)
         }
     }
 }
 
-/// Runs a table command and answers with its reply.
+/// Runs a table command and answers with its reply (see [`deliver`]).
 pub async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    let private_answer = matches!(command, Command::Hand | Command::Legal | Command::History);
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
-    let result = blocking(ctx, private_answer, move || {
-        table.handle(&place, &caller, command)
-    })
-    .await?;
-    answer(ctx, result).await
+    run_work(ctx, move || table.handle(&place, &caller, command)).await
 }
 
-/// Sends a table reply (or a refusal, privately).
-pub async fn answer(ctx: Context<'_>, result: Result<Reply, TableError>) -> Result<(), Error> {
-    match result {
+/// Runs table work for a slash command: acknowledges the interaction privately at once while the
+/// work runs, then [`deliver`]s the result.
+pub async fn run_work(
+    ctx: Context<'_>,
+    work: impl FnOnce() -> Result<Reply, TableError> + Send + 'static,
+) -> Result<(), Error> {
+    let task = tokio::task::spawn_blocking(work);
+    let acknowledged = ctx.defer_ephemeral().await;
+    let result = task.await?;
+    let token = match (&acknowledged, ctx) {
+        (Ok(()), poise::Context::Application(app)) => Some(app.interaction.token.as_str()),
+        _ => None,
+    };
+    if let Err(error) = &acknowledged {
+        tracing::warn!(
+            "could not acknowledge a command; its public result is still posted: {error}"
+        );
+    }
+    deliver(ctx.http(), ctx.channel_id(), token, result).await
+}
+
+/// Delivers a table command's result: the public post as a channel message (which pings the people
+/// it mentions), then the private post (or a refusal, or a short confirmation) as an ephemeral
+/// follow-up that completes the interaction's private acknowledgement.
+///
+/// Every table command and button is acknowledged with an **ephemeral** deferral before its answer
+/// is known, and nothing public ever goes through the interaction, because:
+///
+/// - Discord decides an interaction's visibility with its first response: after a deferral, the
+///   first follow-up completes it and keeps the deferral's visibility whatever flag it carries. An
+///   answer chosen after a public deferral (a refusal listing the caller's hand) would be shown to
+///   everyone. An ephemeral acknowledgement keeps every private answer private.
+/// - The completion of a deferred response, like any edit, notifies nobody; only a new message
+///   does. A channel message pings the next player every time.
+/// - A channel message needs only the bot's token, not the interaction's: a committed move, undo,
+///   resign, skip or end is announced exactly once even when the acknowledgement failed (`token` is
+///   then `None`: the private part has nowhere to go and is dropped; the table work has run).
+pub async fn deliver(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    token: Option<&str>,
+    result: Result<Reply, TableError>,
+) -> Result<(), Error> {
+    let (public, private) = match result {
         Ok(Reply { public, private }) => {
-            if let Some(post) = &public {
-                ctx.send(reply(post, false)).await?;
-            }
-            if let Some(post) = &private {
-                ctx.send(reply(post, true)).await?;
-            }
-            if public.is_none() && private.is_none() {
-                say_privately(ctx, "Done.").await?;
-            }
+            let confirmation = if public.is_some() {
+                "Posted in the channel."
+            } else {
+                "Done."
+            };
+            let private = private.unwrap_or_else(|| Post::text(confirmation));
+            (public, private)
         }
-        Err(error) => say_privately(ctx, &explain(&error)).await?,
+        Err(error) => (None, Post::text(explain(&error))),
+    };
+    if let Some(post) = &public {
+        channel.send_message(http, channel_message(post)).await?;
+    }
+    if let Some(token) = token {
+        private_followup(&private)
+            .execute(http, (None, token))
+            .await?;
     }
     Ok(())
 }
@@ -146,7 +187,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::error!(command = %ctx.command().qualified_name, "command failed: {error}");
             let _ = say_privately(
                 ctx,
-                "Something went wrong on our side; nothing was changed.",
+                "Something went wrong on our side. `/game status` shows where the game stands.",
             )
             .await;
         }

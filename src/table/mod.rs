@@ -19,6 +19,9 @@ mod suggestion;
 mod undo;
 mod vote;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
 use crate::clock::Clock;
 use crate::games;
 use crate::store::Store;
@@ -148,6 +151,8 @@ pub struct Table {
     options: TableOptions,
     locks: locks::ChannelLocks,
     daily: daily::DailyCache,
+    /// Milliseconds every command waits (in its channel's turn) before it runs; zero but in tests.
+    delay_ms: AtomicU64,
 }
 
 impl Table {
@@ -158,7 +163,17 @@ impl Table {
             options,
             locks: locks::ChannelLocks::default(),
             daily: daily::DailyCache::default(),
+            delay_ms: AtomicU64::new(0),
         }
+    }
+
+    /// A test hook: makes every later command wait `delay` in its channel's turn before it runs
+    /// (and commits), so tests reach the front ends' slow paths without depending on the
+    /// machine's speed.
+    #[doc(hidden)]
+    pub fn slow_down_for_tests(&self, delay: Duration) {
+        let millis = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
+        self.delay_ms.store(millis, Ordering::Relaxed);
     }
 
     /// The clock the table takes "now" from (the store's): front ends and schedulers ask it for the
@@ -180,6 +195,10 @@ impl Table {
         command: Command,
     ) -> Result<Reply, TableError> {
         let _turn = self.locks.lock(&place.channel);
+        let delay = self.delay_ms.load(Ordering::Relaxed);
+        if delay > 0 {
+            std::thread::sleep(Duration::from_millis(delay));
+        }
         match command {
             Command::New {
                 game,

@@ -8,6 +8,7 @@ use std::time::Duration;
 use roundhouse::discord::config::{Config, RemindersConfig};
 use serde_json::json;
 
+use crate::discord::{shown, vote_button};
 use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 use crate::running_bot::start_bot;
 
@@ -42,22 +43,17 @@ async fn command(
     name: &str,
     options: serde_json::Value,
 ) -> Sent {
+    let before = fake.channel_messages(CHANNEL).len();
     let id = fake.slash(user, GUILD, CHANNEL, name, options).await;
-    fake.reply(id, WAIT).await
+    let answer = fake.reply(id, WAIT).await;
+    shown(fake, CHANNEL, before, answer)
 }
 
 async fn click(fake: &FakeDiscord, user: &FakeUser, message: &Sent, custom_id: &str) -> Sent {
+    let before = fake.channel_messages(CHANNEL).len();
     let id = fake.click(user, GUILD, CHANNEL, message, custom_id).await;
-    fake.reply(id, WAIT).await
-}
-
-/// The custom id of the vote button of `sent` that answers `yes` or `no`.
-fn vote_button(sent: &Sent, answer: &str) -> String {
-    sent.custom_ids
-        .iter()
-        .find(|id| id.starts_with("rh:vote:") && id.ends_with(&format!(":{answer}")))
-        .unwrap_or_else(|| panic!("no `{answer}` vote button: {sent:?}"))
-        .clone()
+    let answer = fake.reply(id, WAIT).await;
+    shown(fake, CHANNEL, before, answer)
 }
 
 /// Opens and starts a Yardmaster game of Alice and Bob; returns (the person to act, the other).

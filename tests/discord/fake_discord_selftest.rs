@@ -100,6 +100,30 @@ async fn secret(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Answer late, publicly
+///
+/// Defers publicly, then asks for an ephemeral follow-up (which Discord shows publicly), then
+/// pings the caller, and someone the allowed mentions leave out, in a channel message.
+#[poise::command(slash_command)]
+async fn late(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer().await?;
+    let author = ctx.author().id;
+    let only_author = || serenity::CreateAllowedMentions::new().users([author]);
+    let hidden = poise::CreateReply::default()
+        .content(format!("<@{author}> meant for you only"))
+        .allowed_mentions(only_author())
+        .ephemeral(true);
+    ctx.send(hidden).await?;
+    let ping = serenity::CreateMessage::new()
+        .content(format!("<@{author}> <@!{LEFT_OUT}> your turn"))
+        .allowed_mentions(only_author());
+    ctx.channel_id().send_message(ctx, ping).await?;
+    Ok(())
+}
+
+/// A user mentioned but not allowed to be pinged.
+const LEFT_OUT: u64 = 800_000_000_000_000_099;
+
 /// Answers a click on the board's button: updates the message and posts in the channel.
 async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
@@ -146,7 +170,7 @@ impl Bot {
     async fn start(fake: &FakeDiscord) -> Self {
         let framework = poise::Framework::builder()
             .options(poise::FrameworkOptions {
-                commands: vec![game(), board(), secret()],
+                commands: vec![game(), board(), secret(), late()],
                 event_handler: |framework, event| Box::pin(on_event(framework, event)),
                 ..Default::default()
             })
@@ -207,7 +231,7 @@ async fn bot_identifies_registers_and_answers_a_deferred_subcommand() {
 
     let commands = fake.wait_commands(WAIT).await;
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
-    assert_eq!(names, ["game", "board", "secret"]);
+    assert_eq!(names, ["game", "board", "secret", "late"]);
     let game = &commands[0];
     assert_eq!(game["guild_id"], GUILD.to_string());
     assert_eq!(game["options"][0]["name"], "new");
@@ -232,6 +256,10 @@ async fn bot_identifies_registers_and_answers_a_deferred_subcommand() {
     assert_eq!(reply.allowed_user_mentions, [user.id]);
     assert!(!reply.ephemeral);
     assert!(reply.at - fake.dispatched_at(id) < Duration::from_secs(3));
+    assert!(
+        reply.notified.is_empty(),
+        "completing a deferral pings nobody"
+    );
 
     let followups = fake.followups(id, WAIT, 1).await;
     assert_eq!(followups.len(), 1);
@@ -456,4 +484,38 @@ fn members_get_manage_rights_one_by_one() {
     assert!(admin.manage_server && !admin.manage_channels);
     let moderator = alice().with_manage_channels();
     assert!(moderator.manage_channels && !moderator.manage_server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_deferral_makes_its_first_follow_up_public_and_pings_nobody() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake).await;
+    fake.wait_commands(WAIT).await;
+    let user = alice();
+
+    let id = fake.slash(&user, GUILD, CHANNEL, "late", json!({})).await;
+    let reply = fake.reply(id, WAIT).await;
+    assert_eq!(reply.content, format!("<@{}> meant for you only", user.id));
+    assert_eq!(
+        reply.raw["flags"],
+        json!(64),
+        "the bot asked for an ephemeral follow-up"
+    );
+    assert!(!reply.ephemeral, "the deferral's visibility wins");
+    assert!(
+        reply.notified.is_empty(),
+        "completing a deferral pings nobody"
+    );
+
+    let posted = fake.wait_channel_messages(CHANNEL, 1, WAIT).await;
+    assert_eq!(
+        posted[0].notified,
+        [user.id],
+        "only the allowed mention pings"
+    );
+    assert_eq!(fake.notifications(CHANNEL, user.id).len(), 1);
+    assert!(fake.was_notified(CHANNEL, user.id));
+    assert!(!fake.was_notified(CHANNEL, LEFT_OUT));
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+    bot.stop().await;
 }

@@ -7,6 +7,7 @@ mod fake_discord;
 #[path = "../support/running_bot.rs"]
 mod running_bot;
 
+mod announce;
 mod discord;
 mod discord_daily;
 mod discord_votes;

@@ -12,9 +12,10 @@ use std::time::Duration;
 use roundhouse::discord::Bot;
 use roundhouse::discord::config::{Config, RemindersConfig};
 use roundhouse::store::Store;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::fake_discord::{FakeDiscord, FakeUser};
+use crate::discord::shown;
+use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 
 const GUILD: u64 = 900_000_000_000_000_031;
 const CHANNEL: u64 = 910_000_000_000_000_031;
@@ -56,20 +57,24 @@ fn spawn_serve(fake: &FakeDiscord, dir: &Path, db: &Path) -> Child {
         .expect("the binary starts")
 }
 
+/// What a slash command of `user` showed: its public post in the channel, else its private answer.
+async fn command(fake: &FakeDiscord, user: &FakeUser, name: &str, options: Value) -> Sent {
+    let before = fake.channel_messages(CHANNEL).len();
+    let id = fake.slash(user, GUILD, CHANNEL, name, options).await;
+    let answer = fake.reply(id, WAIT).await;
+    shown(fake, CHANNEL, before, answer)
+}
+
 /// Opens a 2-player game, starts it and makes one move, which the channel is told of.
 async fn one_move(fake: &FakeDiscord) {
     for (user, name, options) in [
         (alice(), "game new", json!({"game": "yardmaster"})),
         (bob(), "game join", json!({})),
     ] {
-        let id = fake.slash(&user, GUILD, CHANNEL, name, options).await;
-        let sent = fake.reply(id, WAIT).await;
+        let sent = command(fake, &user, name, options).await;
         assert!(!sent.ephemeral, "{name}: {}", sent.content);
     }
-    let id = fake
-        .slash(&alice(), GUILD, CHANNEL, "game start", json!({}))
-        .await;
-    let started = fake.reply(id, WAIT).await;
+    let started = command(fake, &alice(), "game start", json!({})).await;
     assert_eq!(started.allowed_user_mentions.len(), 1, "{started:?}");
     let to_act = if started.allowed_user_mentions[0] == alice().id {
         alice()
@@ -87,16 +92,7 @@ async fn one_move(fake: &FakeDiscord) {
         )
         .await;
     let notation = fake.reply(id, WAIT).await.choices[0].1.clone();
-    let id = fake
-        .slash(
-            &to_act,
-            GUILD,
-            CHANNEL,
-            "move",
-            json!({ "action": notation }),
-        )
-        .await;
-    let moved = fake.reply(id, WAIT).await;
+    let moved = command(fake, &to_act, "move", json!({ "action": notation })).await;
     assert!(
         !moved.ephemeral && moved.content.contains("added"),
         "{}",

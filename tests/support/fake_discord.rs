@@ -174,6 +174,9 @@ pub struct Sent {
     pub message: Value,
     /// When the fake received the request.
     pub at: Instant,
+    /// Users this message notified (pinged): mentions in a new, non-ephemeral message that
+    /// `allowed_mentions` lets through. Completing a deferral and editing notify nobody.
+    pub notified: Vec<u64>,
 }
 
 impl Sent {
@@ -216,8 +219,62 @@ impl Sent {
             raw,
             message,
             at: Instant::now(),
+            notified: Vec::new(),
         }
     }
+
+    /// The same record, as a new message that pings whom it mentions.
+    ///
+    /// A new message (`POST /channels/{id}/messages`, an interaction's type 4 response, a
+    /// follow-up that does not complete a deferral) notifies the users its content mentions,
+    /// limited by `allowed_mentions` (`users` lists who may be pinged, `parse: ["users"]` lets
+    /// all through, and without the field every mention pings):
+    /// https://discord.com/developers/docs/resources/message#allowed-mentions-object. Ephemeral
+    /// messages are seen by the invoker only and ping nobody else. The completion of a deferred
+    /// response is an edit of the "thinking…" message and, like every edit, pings nobody
+    /// (https://github.com/discord/discord-api-docs/discussions/4140, "Deferred messages don't
+    /// ping on follow up").
+    fn notifying(mut self) -> Self {
+        if self.ephemeral {
+            return self;
+        }
+        let allowed = self.raw.get("allowed_mentions").or_else(|| {
+            self.raw
+                .get("data")
+                .and_then(|data| data.get("allowed_mentions"))
+        });
+        let everyone_mentioned = allowed.is_none_or(|allowed| {
+            allowed["parse"]
+                .as_array()
+                .is_some_and(|parse| parse.iter().any(|p| p == "users"))
+        });
+        let listed: Vec<u64> = allowed
+            .and_then(|allowed| allowed["users"].as_array())
+            .map(|users| users.iter().filter_map(snowflake_of).collect())
+            .unwrap_or_default();
+        self.notified = mentioned_users(&self.content)
+            .into_iter()
+            .filter(|user| everyone_mentioned || listed.contains(user))
+            .collect();
+        self
+    }
+}
+
+/// The users `<@id>` or `<@!id>` mentions in a message's content, in order, without repeats.
+fn mentioned_users(content: &str) -> Vec<u64> {
+    let mut users = Vec::new();
+    for piece in content.split("<@").skip(1) {
+        let piece = piece.strip_prefix('!').unwrap_or(piece);
+        let Some((id, _)) = piece.split_once('>') else {
+            continue;
+        };
+        if let Ok(id) = id.parse::<u64>()
+            && !users.contains(&id)
+        {
+            users.push(id);
+        }
+    }
+    users
 }
 
 /// Everything known about one dispatched interaction.
@@ -267,6 +324,8 @@ struct State {
     interactions: HashMap<u64, InteractionLog>,
     tokens: HashMap<String, u64>,
     channels: HashMap<u64, Vec<Sent>>,
+    /// Channels whose interaction callbacks are refused as if they came too late.
+    refused_callbacks: Vec<u64>,
 }
 
 impl State {
@@ -563,6 +622,62 @@ impl FakeDiscord {
     /// Requests the fake did not expect or refused, one line each (empty when all went well).
     pub fn unexpected_requests(&self) -> Vec<String> {
         self.shared.lock().unexpected.clone()
+    }
+
+    /// From now on, refuses every interaction callback in `channel` with 404 Unknown
+    /// interaction, as Discord does when the 3 s deadline has passed (the refusal is also
+    /// recorded in [`Self::unexpected_requests`]). Follow-ups then find no response to follow.
+    pub fn refuse_callbacks_in(&self, channel: u64) {
+        self.shared.lock().refused_callbacks.push(channel);
+    }
+
+    /// Every message of `channel` that notified `user`: channel messages and interaction
+    /// responses and follow-ups there (see [`Sent::notified`]).
+    pub fn notifications(&self, channel: u64, user: u64) -> Vec<Sent> {
+        let st = self.shared.lock();
+        let mut found: Vec<Sent> = st
+            .channels
+            .get(&channel)
+            .into_iter()
+            .flatten()
+            .chain(
+                st.interactions
+                    .values()
+                    .filter(|log| log.channel == channel)
+                    .flat_map(|log| log.reply.iter().chain(&log.followups)),
+            )
+            .filter(|sent| sent.notified.contains(&user))
+            .cloned()
+            .collect();
+        found.sort_by_key(|sent| sent.at);
+        found
+    }
+
+    /// Everything anyone in `channel` can see: channel messages and the interaction responses,
+    /// follow-ups and edits there that are not ephemeral, in the order the fake received them.
+    pub fn public_messages(&self, channel: u64) -> Vec<Sent> {
+        let st = self.shared.lock();
+        let mut found: Vec<Sent> = st
+            .channels
+            .get(&channel)
+            .into_iter()
+            .flatten()
+            .chain(
+                st.interactions
+                    .values()
+                    .filter(|log| log.channel == channel)
+                    .flat_map(|log| log.reply.iter().chain(&log.followups).chain(&log.edits)),
+            )
+            .filter(|sent| !sent.ephemeral)
+            .cloned()
+            .collect();
+        found.sort_by_key(|sent| sent.at);
+        found
+    }
+
+    /// Whether a message of `channel` notified `user`.
+    pub fn was_notified(&self, channel: u64, user: u64) -> bool {
+        !self.notifications(channel, user).is_empty()
     }
 
     /// When the dispatch of an interaction was written to the bot's socket.
@@ -1276,7 +1391,7 @@ fn route_request(
             check_message(&body, &files)?;
             let id = st.snowflake();
             let message = message_object(None, &body, id, channel, &files);
-            let sent = Sent::new(None, body.clone(), &body, message.clone(), files);
+            let sent = Sent::new(None, body.clone(), &body, message.clone(), files).notifying();
             st.channels.entry(channel).or_default().push(sent);
             Ok(Response::json(message))
         }
@@ -1429,6 +1544,10 @@ fn interaction_callback(
 ) -> Result<Response, Refusal> {
     let unknown = || Response::error(404, 10062, "Unknown interaction");
     let new_id = st.snowflake();
+    let refused = st
+        .interactions
+        .get(&id)
+        .is_some_and(|log| st.refused_callbacks.contains(&log.channel));
     let Some(log) = st.interactions.get_mut(&id) else {
         return Err((unknown(), format!("callback for unknown interaction {id}")));
     };
@@ -1442,6 +1561,12 @@ fn interaction_callback(
         return Err((
             Response::error(400, 40060, "Interaction has already been acknowledged."),
             format!("second callback for interaction {id}"),
+        ));
+    }
+    if refused {
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} refused by the test"),
         ));
     }
     let late = log.dispatched_at.elapsed();
@@ -1512,6 +1637,9 @@ fn interaction_callback(
     if callback_type == 5 {
         sent.ephemeral = data["flags"].as_u64().unwrap_or(0) & 64 != 0;
     }
+    if callback_type == 4 {
+        sent = sent.notifying();
+    }
     if matches!(callback_type, 4 | 7 | 8) {
         log.reply = Some(sent.clone());
     }
@@ -1576,7 +1704,7 @@ fn followup(st: &mut State, token: &str, body: Value, files: Files) -> Result<Re
     } else {
         let message = message_object(None, &body, new_id, log.channel, &files);
         log.followups
-            .push(Sent::new(None, body.clone(), &body, message.clone(), files));
+            .push(Sent::new(None, body.clone(), &body, message.clone(), files).notifying());
         message
     };
     Ok(Response::json(message))
@@ -1617,8 +1745,17 @@ fn message_object(
             message[key] = value.clone();
         }
     }
-    // Ephemerality cannot change after the fact; "thinking…" ends with the first edit.
-    let flags = body["flags"].as_u64().unwrap_or(old_flags & !128) | (old_flags & 64);
+    // Ephemerality cannot change after the fact: an edit, and the follow-up that completes a
+    // deferral (it edits the "thinking…" message), keep the original's EPHEMERAL bit whatever
+    // flag they send. Discord: "the flags field cannot be changed" when the first follow-up
+    // after DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE edits the loading message
+    // (https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages).
+    // "thinking…" (flag 128) ends with the first edit.
+    let sent_flags = body["flags"].as_u64().unwrap_or(old_flags);
+    let flags = match base {
+        Some(_) => (sent_flags & !64) | (old_flags & 64),
+        None => sent_flags,
+    };
     message["flags"] = json!(flags & !128);
     if base.is_some() {
         message["edited_timestamp"] = json!(timestamp());

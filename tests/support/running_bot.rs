@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use roundhouse::discord::config::Config;
 use roundhouse::discord::{Bot, ServeError};
+use roundhouse::table::Table;
 use tokio::task::JoinHandle;
 
 /// How long the bot gets to stop once its shards shut down.
@@ -14,6 +15,8 @@ const STOP_WAIT: Duration = Duration::from_secs(10);
 pub struct Running {
     task: JoinHandle<Result<(), ServeError>>,
     shards: Arc<poise::serenity_prelude::ShardManager>,
+    /// The bot's table, for test hooks.
+    pub table: Arc<Table>,
 }
 
 impl Running {
@@ -29,6 +32,11 @@ impl Running {
 pub async fn start_bot(config: &Config) -> Running {
     let bot = Bot::connect(config).await.expect("the bot connects");
     let shards = bot.shard_manager();
+    let table = bot.table();
     let task = tokio::spawn(bot.run());
-    Running { task, shards }
+    Running {
+        task,
+        shards,
+        table,
+    }
 }

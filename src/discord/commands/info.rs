@@ -68,10 +68,7 @@ pub async fn stats(
     let user = user.unwrap_or_else(|| ctx.author().clone());
     let table = ctx.data().table.clone();
     let (guild, user_id) = (guild.to_string(), user.id.to_string());
-    let records = blocking(ctx, false, move || {
-        table.store().player_record(&guild, &user_id)
-    })
-    .await??;
+    let records = blocking(ctx, move || table.store().player_record(&guild, &user_id)).await??;
     let mut text = format!("Results of {} on this server:", user.name);
     if records.is_empty() {
         text = format!("{} has not finished a game on this server yet.", user.name);
@@ -103,7 +100,7 @@ pub async fn leaderboard(
     };
     let table = ctx.data().table.clone();
     let guild = guild.to_string();
-    let rows = blocking(ctx, false, move || {
+    let rows = blocking(ctx, move || {
         table
             .store()
             .leaderboard(&guild, kind.id(), LEADERBOARD_SIZE)

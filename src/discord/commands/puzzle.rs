@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::autocomplete::daily_moves;
-use crate::discord::respond::{answer, blocking, caller, place};
+use crate::discord::respond::{caller, place, run_work};
 use crate::discord::{Context, Error};
 use crate::table::{Caller, PuzzleCommand};
 
@@ -30,22 +30,15 @@ pub async fn puzzle(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Runs a daily puzzle command off the async threads and answers (privately unless it is meant for all).
+/// Runs a daily puzzle command off the async threads and answers (privately unless it is meant for
+/// all: those answers are posted in the channel).
 async fn run(ctx: Context<'_>, command: PuzzleCommand) -> Result<(), Error> {
-    let public = matches!(
-        command,
-        PuzzleCommand::Share(_)
-            | PuzzleCommand::Leaderboard(_)
-            | PuzzleCommand::Streak(_)
-            | PuzzleCommand::Setup { .. }
-    );
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
-    let result = blocking(ctx, !public, move || {
+    run_work(ctx, move || {
         table.puzzle(&place, &caller, command, table.clock().now())
     })
-    .await?;
-    answer(ctx, result).await
+    .await
 }
 
 /// Today's puzzle (only you see it)
