@@ -8,6 +8,7 @@ pub mod config;
 mod messages;
 mod respond;
 mod scheduler;
+mod startup;
 
 use std::sync::{Arc, Mutex};
 
@@ -16,11 +17,15 @@ use poise::serenity_prelude as serenity;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
+pub use startup::StartupPolicy;
+use startup::{Readiness, Registration};
 
 /// What every command can reach.
 pub struct Data {
     /// The table layer over the store.
     pub table: Arc<Table>,
+    /// Whether startup is done; commands wait for it (see [`startup`]).
+    ready: Arc<Readiness>,
 }
 
 /// The error type of commands (failures of Discord calls; people's mistakes are replies, not errors).
@@ -37,17 +42,27 @@ pub enum ServeError {
     /// Discord refused the connection or the connection failed.
     #[error("Discord: {0}")]
     Discord(#[from] serenity::Error),
+    /// The bot connected but could not get ready (its commands could not be registered in time).
+    #[error("{0}")]
+    Startup(String),
 }
 
 /// A connected, not yet running bot.
 pub struct Bot {
     client: serenity::Client,
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    ready: Arc<Readiness>,
 }
 
 impl Bot {
-    /// Opens the database and prepares the client, framework and commands.
+    /// Opens the database and prepares the client, framework and commands, with the default
+    /// [`StartupPolicy`].
     pub async fn connect(config: &Config) -> Result<Bot, ServeError> {
+        Self::connect_with(config, StartupPolicy::default()).await
+    }
+
+    /// Like [`Bot::connect`], retrying command registration as `policy` says.
+    pub async fn connect_with(config: &Config, policy: StartupPolicy) -> Result<Bot, ServeError> {
         let store = Store::open(&config.database)?;
         let options = TableOptions {
             pictures: true,
@@ -60,12 +75,23 @@ impl Bot {
         }
         let http = http.build();
         let scheduler = Arc::new(Mutex::new(None));
-        let framework = framework(table, config, Arc::clone(&scheduler));
+        let ready = Arc::new(Readiness::default());
+        let framework = framework(
+            table,
+            config,
+            policy,
+            Arc::clone(&ready),
+            Arc::clone(&scheduler),
+        );
         let client =
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::empty())
                 .framework(framework)
                 .await?;
-        Ok(Bot { client, scheduler })
+        Ok(Bot {
+            client,
+            scheduler,
+            ready,
+        })
     }
 
     /// Stops the bot when told: [`Bot::run`] then returns.
@@ -73,11 +99,15 @@ impl Bot {
         Arc::clone(&self.client.shard_manager)
     }
 
-    /// Runs until the connection ends or the shards are shut down.
+    /// Runs until the connection ends or the shards are shut down; fails if the bot gave up getting
+    /// ready (see [`StartupPolicy`]).
     pub async fn run(mut self) -> Result<(), ServeError> {
         let result = self.client.start().await;
         if let Some(task) = self.scheduler.lock().ok().and_then(|mut slot| slot.take()) {
             task.abort();
+        }
+        if let Some(why) = self.ready.failure() {
+            return Err(ServeError::Startup(why));
         }
         result.map_err(ServeError::from)
     }
@@ -99,6 +129,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
 fn framework(
     table: Arc<Table>,
     config: &Config,
+    policy: StartupPolicy,
+    ready: Arc<Readiness>,
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
 ) -> poise::Framework<Data, Error> {
     let guild = config.guild_id.map(serenity::GuildId::new);
@@ -107,25 +139,47 @@ fn framework(
         .initialize_owners(false)
         .options(poise::FrameworkOptions {
             commands: commands::all(),
+            command_check: Some(|ctx| Box::pin(startup::admit(ctx))),
             event_handler: |framework, event| {
-                Box::pin(buttons::on_event(framework.serenity_context, event, framework.user_data))
+                Box::pin(async move {
+                    let ctx = framework.serenity_context;
+                    if framework.user_data.ready.is_ready() {
+                        buttons::on_event(ctx, event, framework.user_data).await
+                    } else {
+                        startup::refuse_click(ctx, event).await
+                    }
+                })
             },
             on_error: |error| Box::pin(respond::on_error(error)),
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        // Setup cannot fail: registration runs in the background, so a failure there never leaves the
+        // framework without its data (which would make every command wait forever).
+        .setup(move |ctx, ready_event, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
-                tracing::info!(user = %ready.user.name, "connected; {} commands registered", commands.len());
-                let task = scheduler::spawn(Arc::clone(&ctx.http), Arc::clone(&table), every);
-                if let Ok(mut slot) = scheduler.lock() {
-                    *slot = Some(task);
-                }
-                Ok(Data { table })
+                tracing::info!(user = %ready_event.user.name, "connected");
+                let registration = Registration {
+                    commands: poise::builtins::create_application_commands(
+                        &framework.options().commands,
+                    ),
+                    guild,
+                };
+                let (http, start_table) = (Arc::clone(&ctx.http), Arc::clone(&table));
+                let start_scheduler = move || {
+                    let task = scheduler::spawn(http, start_table, every);
+                    if let Ok(mut slot) = scheduler.lock() {
+                        *slot = Some(task);
+                    }
+                };
+                startup::spawn(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(framework.shard_manager()),
+                    registration,
+                    policy,
+                    Arc::clone(&ready),
+                    start_scheduler,
+                );
+                Ok(Data { table, ready })
             })
         })
         .build()

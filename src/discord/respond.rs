@@ -150,6 +150,8 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             )
             .await;
         }
+        // The startup check has already told the caller to try again in a moment.
+        poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!("while handling an error: {e}");

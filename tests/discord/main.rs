@@ -10,3 +10,4 @@ mod running_bot;
 mod discord;
 mod discord_daily;
 mod fake_discord_selftest;
+mod startup;

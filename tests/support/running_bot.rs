@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use roundhouse::discord::config::Config;
-use roundhouse::discord::{Bot, ServeError};
+use roundhouse::discord::{Bot, ServeError, StartupPolicy};
 use tokio::task::JoinHandle;
 
 /// How long the bot gets to stop once its shards shut down.
@@ -23,11 +23,27 @@ impl Running {
         let ended = tokio::time::timeout(STOP_WAIT, self.task).await;
         assert!(ended.is_ok(), "the bot stops when its shards shut down");
     }
+
+    /// Waits for the bot to stop on its own (it gives up getting ready, say) and returns how it
+    /// ended; panics if it is still running after `timeout`.
+    pub async fn ended(self, timeout: Duration) -> Result<(), ServeError> {
+        match tokio::time::timeout(timeout, self.task).await {
+            Ok(ended) => ended.expect("the bot's task does not panic"),
+            Err(_) => panic!("the bot still runs after {timeout:?}"),
+        }
+    }
 }
 
 /// Connects the bot with `config` and runs it in a task.
 pub async fn start_bot(config: &Config) -> Running {
-    let bot = Bot::connect(config).await.expect("the bot connects");
+    start_bot_with(config, StartupPolicy::default()).await
+}
+
+/// Like [`start_bot`], retrying command registration as `policy` says.
+pub async fn start_bot_with(config: &Config, policy: StartupPolicy) -> Running {
+    let bot = Bot::connect_with(config, policy)
+        .await
+        .expect("the bot connects");
     let shards = bot.shard_manager();
     let task = tokio::spawn(bot.run());
     Running { task, shards }
