@@ -6,6 +6,7 @@ mod buttons;
 mod commands;
 pub mod config;
 mod messages;
+mod rate_limit;
 mod respond;
 mod scheduler;
 mod startup;
@@ -71,6 +72,7 @@ impl Bot {
         let table = Arc::new(Table::new(store, options));
         let mut http = serenity::HttpBuilder::new(config.token());
         if let Some(url) = &config.api_url {
+            // Serenity's rate limiter ignores the proxy, so it must be off here; see `rate_limit`.
             http = http.proxy(url.clone()).ratelimiter_disabled(true);
         }
         let http = http.build();

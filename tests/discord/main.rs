@@ -11,3 +11,4 @@ mod discord;
 mod discord_daily;
 mod fake_discord_selftest;
 mod startup;
+mod rate_limits;

@@ -256,6 +256,20 @@ struct InteractionLog {
     edits: Vec<Sent>,
 }
 
+/// A route the fake answers with 429 Too Many Requests for a while.
+struct RateLimit {
+    /// `METHOD /path` prefix (under `/api/v10`) of the requests it applies to.
+    route: String,
+    /// How many more requests get a 429.
+    remaining: usize,
+    /// How many requests got one.
+    served: usize,
+    /// The `retry_after` announced with each 429.
+    retry_after: Duration,
+    /// Until when the last 429 asked the bot to wait.
+    until: Option<Instant>,
+}
+
 /// The bot connection dispatches go to.
 struct Target {
     conn: u64,
@@ -284,6 +298,8 @@ struct State {
     failing_registrations: usize,
     /// Command registrations answered with a server error so far.
     failed_registrations: usize,
+    /// Routes answered with 429 (see [`FakeDiscord::rate_limit`]).
+    rate_limits: Vec<RateLimit>,
     /// IDENTIFY payloads answered with READY, in order.
     sessions: Vec<Value>,
     target: Option<Target>,
@@ -475,6 +491,37 @@ impl FakeDiscord {
             (st.registrations >= count).then_some(st.registrations)
         })
         .await
+    }
+
+    /// Answers the next `times` requests whose `METHOD /path` (path under `/api/v10`, e.g.
+    /// `"POST /channels/"`) starts with `route` with `429 Too Many Requests`, announcing
+    /// `retry_after`. The response is Discord's
+    /// (<https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit>): a JSON body
+    /// with `message`, `retry_after` (seconds, a float) and `global`, and the headers of
+    /// <https://discord.com/developers/docs/topics/rate-limits#header-format>:
+    /// `X-RateLimit-Limit`, `-Remaining` (0), `-Reset` (epoch seconds), `-Reset-After`, `-Bucket`,
+    /// `-Scope` (`user`) and `Retry-After` (whole seconds, rounded up). A request on the route before
+    /// the announced `retry_after` has passed gets another 429 and is recorded as unexpected: the bot
+    /// must wait as told.
+    pub fn rate_limit(&self, route: &str, times: usize, retry_after: Duration) {
+        self.shared.lock().rate_limits.push(RateLimit {
+            route: route.to_owned(),
+            remaining: times,
+            served: 0,
+            retry_after,
+            until: None,
+        });
+    }
+
+    /// How many 429 responses the fake has given on routes starting with `route` (as given to
+    /// [`Self::rate_limit`]).
+    pub fn rate_limited(&self, route: &str) -> usize {
+        let st = self.shared.lock();
+        st.rate_limits
+            .iter()
+            .filter(|limit| limit.route == route)
+            .map(|limit| limit.served)
+            .sum()
     }
 
     /// Runs a slash command as `user` in `channel` of `guild` and returns the interaction id.
@@ -908,9 +955,10 @@ impl Request {
     }
 }
 
-/// A response: status and JSON body (none for 204).
+/// A response: status, extra headers and JSON body (none for 204).
 struct Response {
     status: u16,
+    headers: Vec<(&'static str, String)>,
     body: Option<Value>,
 }
 
@@ -918,6 +966,7 @@ impl Response {
     fn json(body: Value) -> Self {
         Self {
             status: 200,
+            headers: Vec::new(),
             body: Some(body),
         }
     }
@@ -925,6 +974,7 @@ impl Response {
     fn no_content() -> Self {
         Self {
             status: 204,
+            headers: Vec::new(),
             body: None,
         }
     }
@@ -932,6 +982,7 @@ impl Response {
     fn error(status: u16, code: u64, message: &str) -> Self {
         Self {
             status,
+            headers: Vec::new(),
             body: Some(json!({"message": message, "code": code})),
         }
     }
@@ -1088,6 +1139,7 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
         401 => "Unauthorized",
         404 => "Not Found",
         413 => "Payload Too Large",
+        429 => "Too Many Requests",
         500 => "Internal Server Error",
         _ => "Error",
     };
@@ -1106,6 +1158,9 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
             "content-type: application/json\r\ncontent-length: {}\r\n",
             body.len()
         );
+    }
+    for (name, value) in &response.headers {
+        let _ = write!(head, "{name}: {value}\r\n");
     }
     head.push_str("\r\n");
     write.write_all(head.as_bytes()).await?;
@@ -1245,6 +1300,10 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
             return Response::error(400, 50109, "The request body contains invalid JSON.");
         }
     };
+    if let Some(limited) = rate_limited(&mut st, &format!("{} /{route}", request.method)) {
+        st.log.push(format!("{line} -> 429"));
+        return limited;
+    }
     let response = route_request(shared, &mut st, &request.method, &segments, body, files);
     let response = match response {
         Ok(response) => response,
@@ -1255,6 +1314,50 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
     };
     st.log.push(format!("{line} -> {}", response.status));
     response
+}
+
+/// A 429 for `request` (`METHOD /path`) while a [`FakeDiscord::rate_limit`] on its route lasts.
+fn rate_limited(st: &mut State, request: &str) -> Option<Response> {
+    let now = Instant::now();
+    let index = st
+        .rate_limits
+        .iter()
+        .position(|limit| request.starts_with(&limit.route))?;
+    let limit = &mut st.rate_limits[index];
+    let early = limit.until.is_some_and(|until| now < until);
+    if !early && limit.remaining == 0 {
+        return None;
+    }
+    if !early {
+        limit.remaining -= 1;
+    }
+    limit.served += 1;
+    limit.until = Some(now + limit.retry_after);
+    let seconds = limit.retry_after.as_secs_f64();
+    let reset = (unix_ms() as f64 / 1000.0) + seconds;
+    let response = Response {
+        status: 429,
+        headers: vec![
+            ("x-ratelimit-limit", "5".to_owned()),
+            ("x-ratelimit-remaining", "0".to_owned()),
+            ("x-ratelimit-reset", format!("{reset:.3}")),
+            ("x-ratelimit-reset-after", format!("{seconds:.3}")),
+            ("x-ratelimit-bucket", "fake-bucket".to_owned()),
+            ("x-ratelimit-scope", "user".to_owned()),
+            ("retry-after", format!("{}", seconds.ceil() as u64)),
+        ],
+        body: Some(json!({
+            "message": "You are being rate limited.",
+            "retry_after": seconds,
+            "global": false,
+        })),
+    };
+    if early {
+        st.unexpected(format!(
+            "{request}: sent before the announced retry_after of {seconds} s had passed"
+        ));
+    }
+    Some(response)
 }
 
 /// A refusal: the response to send and why, for [`FakeDiscord::unexpected_requests`].
