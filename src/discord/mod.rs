@@ -18,8 +18,8 @@ use poise::serenity_prelude as serenity;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
-pub use startup::StartupPolicy;
-use startup::{Readiness, Registration};
+use startup::Registration;
+pub use startup::{Readiness, StartupPolicy};
 
 /// What every command can reach.
 pub struct Data {
@@ -94,6 +94,11 @@ impl Bot {
             scheduler,
             ready,
         })
+    }
+
+    /// Whether the bot is ready (commands registered, scheduler running), to wait for.
+    pub fn readiness(&self) -> Arc<Readiness> {
+        Arc::clone(&self.ready)
     }
 
     /// Stops the bot when told: [`Bot::run`] then returns.

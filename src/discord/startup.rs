@@ -42,6 +42,7 @@ impl Default for StartupPolicy {
 pub struct Readiness {
     ready: AtomicBool,
     failure: Mutex<Option<String>>,
+    changed: tokio::sync::Notify,
 }
 
 impl Readiness {
@@ -55,10 +56,32 @@ impl Readiness {
         self.failure.lock().ok().and_then(|slot| slot.clone())
     }
 
+    /// Waits until the bot is ready, or until it gives up (then `Err` says why).
+    pub async fn wait(&self) -> Result<(), String> {
+        loop {
+            let changed = self.changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if self.is_ready() {
+                return Ok(());
+            }
+            if let Some(why) = self.failure() {
+                return Err(why);
+            }
+            changed.await;
+        }
+    }
+
+    fn set_ready(&self) {
+        self.ready.store(true, Ordering::Release);
+        self.changed.notify_waiters();
+    }
+
     fn give_up(&self, why: String) {
         if let Ok(mut slot) = self.failure.lock() {
             *slot = Some(why);
         }
+        self.changed.notify_waiters();
     }
 }
 
@@ -103,8 +126,8 @@ pub fn spawn(
                         "{} commands registered",
                         registration.commands.len()
                     );
-                    readiness.ready.store(true, Ordering::Release);
                     on_ready();
+                    readiness.set_ready();
                     return;
                 }
                 Ok(Err(error)) => (error.to_string(), may_pass_later(&error)),

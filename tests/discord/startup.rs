@@ -15,8 +15,6 @@ use crate::running_bot::{start_bot, start_bot_with};
 const GUILD: u64 = 900_000_000_000_000_011;
 const CHANNEL: u64 = 910_000_000_000_000_011;
 const WAIT: Duration = Duration::from_secs(20);
-/// How often a test tries a command again while the bot is starting up.
-const MAX_TRIES: usize = 500;
 /// What the bot says before it is ready (`roundhouse::discord` keeps the text private).
 const STARTING_UP: &str = "Roundhouse is starting up, try again in a moment.";
 
@@ -57,19 +55,6 @@ async fn open_game(fake: &FakeDiscord) -> Sent {
     fake.reply(id, WAIT).await
 }
 
-/// Opens a game as someone told "starting up" would: trying again until the bot is ready (it becomes
-/// ready a moment after Discord accepted its commands, when it has read the answer).
-async fn open_game_once_ready(fake: &FakeDiscord) -> Sent {
-    for _ in 0..MAX_TRIES {
-        let reply = open_game(fake).await;
-        if reply.content != STARTING_UP {
-            return reply;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    panic!("the bot is still starting up after {MAX_TRIES} tries");
-}
-
 fn assert_opened(reply: &Sent) {
     assert!(
         !reply.ephemeral
@@ -86,10 +71,11 @@ async fn registration_failing_twice_then_succeeding_makes_the_bot_ready() {
     let fake = FakeDiscord::start().await;
     fake.fail_registrations(2);
     let bot = start_bot_with(&config(&fake, &dir.path().join("d.db")), quick_retries()).await;
+    bot.wait_ready(WAIT).await;
     assert_eq!(fake.wait_registrations(1, WAIT).await, 1);
     fake.wait_failed_registrations(2, WAIT).await;
 
-    assert_opened(&open_game_once_ready(&fake).await);
+    assert_opened(&open_game(&fake).await);
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
     bot.stop().await;
 }
@@ -116,9 +102,10 @@ async fn commands_before_the_bot_is_ready_are_told_it_is_starting_up() {
     );
 
     fake.fail_registrations(0);
-    fake.wait_registrations(2, WAIT).await;
+    second.wait_ready(WAIT).await;
+    assert_eq!(fake.wait_registrations(2, WAIT).await, 2);
     // Nothing was opened by the early command: the game is opened now, not "already there".
-    assert_opened(&open_game_once_ready(&fake).await);
+    assert_opened(&open_game(&fake).await);
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
     second.stop().await;
 }

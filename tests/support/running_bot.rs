@@ -4,16 +4,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use roundhouse::discord::config::Config;
-use roundhouse::discord::{Bot, ServeError, StartupPolicy};
+use roundhouse::discord::{Bot, Readiness, ServeError, StartupPolicy};
 use tokio::task::JoinHandle;
 
 /// How long the bot gets to stop once its shards shut down.
 const STOP_WAIT: Duration = Duration::from_secs(10);
+/// How long [`start_bot`] waits for the bot to be ready.
+const READY_WAIT: Duration = Duration::from_secs(20);
 
 /// A bot running in a task, with the handle that shuts it down.
 pub struct Running {
     task: JoinHandle<Result<(), ServeError>>,
     shards: Arc<poise::serenity_prelude::ShardManager>,
+    readiness: Arc<Readiness>,
 }
 
 impl Running {
@@ -22,6 +25,16 @@ impl Running {
         self.shards.shutdown_all().await;
         let ended = tokio::time::timeout(STOP_WAIT, self.task).await;
         assert!(ended.is_ok(), "the bot stops when its shards shut down");
+    }
+
+    /// Waits until the bot is ready (its commands registered): before that it answers every command
+    /// with "starting up". Panics if it gave up or is not ready within `timeout`.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        match tokio::time::timeout(timeout, self.readiness.wait()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(why)) => panic!("the bot gave up getting ready: {why}"),
+            Err(_) => panic!("the bot is not ready after {timeout:?}"),
+        }
     }
 
     /// Waits for the bot to stop on its own (it gives up getting ready, say) and returns how it
@@ -34,17 +47,25 @@ impl Running {
     }
 }
 
-/// Connects the bot with `config` and runs it in a task.
+/// Connects the bot with `config`, runs it in a task and waits until it is ready.
 pub async fn start_bot(config: &Config) -> Running {
-    start_bot_with(config, StartupPolicy::default()).await
+    let running = start_bot_with(config, StartupPolicy::default()).await;
+    running.wait_ready(READY_WAIT).await;
+    running
 }
 
-/// Like [`start_bot`], retrying command registration as `policy` says.
+/// Connects the bot with `config` and runs it in a task, retrying command registration as `policy`
+/// says; does not wait until it is ready.
 pub async fn start_bot_with(config: &Config, policy: StartupPolicy) -> Running {
     let bot = Bot::connect_with(config, policy)
         .await
         .expect("the bot connects");
     let shards = bot.shard_manager();
+    let readiness = bot.readiness();
     let task = tokio::spawn(bot.run());
-    Running { task, shards }
+    Running {
+        task,
+        shards,
+        readiness,
+    }
 }
