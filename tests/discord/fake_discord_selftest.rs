@@ -1,8 +1,9 @@
 //! Proves the fake Discord harness against a minimal poise bot defined here (not the product's
 //! bot): registration, slash commands with a subcommand and autocomplete, a deferred reply with a
 //! follow-up, an attachment with a button and its click, an ephemeral reply edited later, a
-//! channel message, a restarted bot, the record of unexpected requests, and the REST server's
-//! handling of chunked multipart bodies on a kept-alive connection.
+//! channel message, a restarted bot, the record of unexpected requests, the REST server's
+//! handling of chunked multipart bodies on a kept-alive connection, and the refusals of Discord's
+//! limits (autocomplete values, components) and its 429 answers.
 
 use crate::fake_discord;
 
@@ -33,7 +34,14 @@ fn board_bytes() -> Vec<u8> {
     bytes
 }
 
+/// What a user types to make the test bot suggest a value longer than Discord allows.
+const TOO_LONG: &str = "too-long";
+
 async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    if partial == TOO_LONG {
+        let choice = serenity::AutocompleteChoice::new("long", "v".repeat(101));
+        return serenity::CreateAutocompleteResponse::new().set_choices(vec![choice]);
+    }
     let choices = GAMES
         .iter()
         .filter(|game| game.starts_with(partial))
@@ -443,6 +451,28 @@ fn buttons(rows: usize, per_row: usize, custom_id: &str, label: &str) -> serde_j
         })
         .collect();
     json!({"content": "buttons", "components": rows})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_autocomplete_value_longer_than_100_characters_is_refused_and_recorded() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake).await;
+    fake.wait_commands(WAIT).await;
+    fake.autocomplete(
+        &alice(),
+        GUILD,
+        CHANNEL,
+        "game new",
+        json!({ "game": TOO_LONG }),
+        "game",
+    )
+    .await;
+    let refused = fake.wait_unexpected(1, WAIT).await;
+    assert!(
+        refused[0].contains("/callback") && refused[0].contains("not 1 to 100 characters"),
+        "{refused:?}"
+    );
+    bot.stop().await;
 }
 
 #[tokio::test]

@@ -663,6 +663,15 @@ impl FakeDiscord {
         self.shared.lock().unexpected.clone()
     }
 
+    /// Waits until at least `count` requests were unexpected or refused and returns them all.
+    pub async fn wait_unexpected(&self, count: usize, timeout: Duration) -> Vec<String> {
+        let what = format!("{count} unexpected or refused requests");
+        self.wait_for(timeout, &what, |st| {
+            (st.unexpected.len() >= count).then(|| st.unexpected.clone())
+        })
+        .await
+    }
+
     /// When the dispatch of an interaction was written to the bot's socket.
     pub fn dispatched_at(&self, interaction: u64) -> Instant {
         match self.shared.lock().interactions.get(&interaction) {
