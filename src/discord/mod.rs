@@ -6,9 +6,11 @@ mod buttons;
 mod commands;
 pub mod config;
 mod messages;
+mod rate_limit;
 mod respond;
 mod scheduler;
 mod shutdown;
+mod startup;
 mod vote_buttons;
 
 use std::sync::{Arc, Mutex};
@@ -19,11 +21,15 @@ use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
 use shutdown::{GatedFramework, WorkGate};
+use startup::Registration;
+pub use startup::{Readiness, StartupPolicy};
 
 /// What every command can reach.
 pub struct Data {
     /// The table layer over the store.
     pub table: Arc<Table>,
+    /// Whether startup is done; commands wait for it (see [`startup`]).
+    ready: Arc<Readiness>,
 }
 
 /// The error type of commands (failures of Discord calls; people's mistakes are replies, not errors).
@@ -43,6 +49,9 @@ pub enum ServeError {
     /// The stop signals could not be listened for.
     #[error("cannot listen for stop signals: {0}")]
     Signals(#[from] std::io::Error),
+    /// The bot connected but could not get ready (its commands could not be registered in time).
+    #[error("{0}")]
+    Startup(String),
 }
 
 /// A connected, not yet running bot.
@@ -51,11 +60,18 @@ pub struct Bot {
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
     table: Arc<Table>,
     gate: Arc<WorkGate>,
+    ready: Arc<Readiness>,
 }
 
 impl Bot {
-    /// Opens the database and prepares the client, framework and commands.
+    /// Opens the database and prepares the client, framework and commands, with the default
+    /// [`StartupPolicy`].
     pub async fn connect(config: &Config) -> Result<Bot, ServeError> {
+        Self::connect_with(config, StartupPolicy::default()).await
+    }
+
+    /// Like [`Bot::connect`], retrying command registration as `policy` says.
+    pub async fn connect_with(config: &Config, policy: StartupPolicy) -> Result<Bot, ServeError> {
         let store = Store::open(&config.database)?;
         let options = TableOptions {
             pictures: true,
@@ -64,15 +80,19 @@ impl Bot {
         let table = Arc::new(Table::new(store, options));
         let mut http = serenity::HttpBuilder::new(config.token());
         if let Some(url) = &config.api_url {
+            // Serenity's rate limiter ignores the proxy, so it must be off here; see `rate_limit`.
             http = http.proxy(url.clone()).ratelimiter_disabled(true);
         }
         let http = http.build();
         let scheduler = Arc::new(Mutex::new(None));
+        let ready = Arc::new(Readiness::default());
         let gate = Arc::new(WorkGate::default());
         let framework = GatedFramework {
             inner: framework(
                 Arc::clone(&table),
                 config,
+                policy,
+                Arc::clone(&ready),
                 Arc::clone(&scheduler),
                 Arc::clone(&gate),
             ),
@@ -87,7 +107,13 @@ impl Bot {
             scheduler,
             table,
             gate,
+            ready,
         })
+    }
+
+    /// Whether the bot is ready (commands registered, scheduler running), to wait for.
+    pub fn readiness(&self) -> Arc<Readiness> {
+        Arc::clone(&self.ready)
     }
 
     /// Stops the bot when told: [`Bot::run`] then returns.
@@ -102,6 +128,7 @@ impl Bot {
     }
 
     /// Runs until the connection ends or the shards are shut down; [`Bot::run_until`] without a stop.
+    /// Fails if the bot gave up getting ready (see [`StartupPolicy`]).
     pub async fn run(self) -> Result<(), ServeError> {
         self.run_until(std::future::pending()).await
     }
@@ -132,6 +159,9 @@ impl Bot {
         if let Err(e) = self.table.store().checkpoint() {
             tracing::error!("could not close the database cleanly: {e}");
         }
+        if let Some(why) = self.ready.failure() {
+            return Err(ServeError::Startup(why));
+        }
         result
     }
 }
@@ -152,6 +182,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
 fn framework(
     table: Arc<Table>,
     config: &Config,
+    policy: StartupPolicy,
+    ready: Arc<Readiness>,
     scheduler: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
     gate: Arc<WorkGate>,
 ) -> poise::Framework<Data, Error> {
@@ -161,25 +193,47 @@ fn framework(
         .initialize_owners(false)
         .options(poise::FrameworkOptions {
             commands: commands::all(),
+            command_check: Some(|ctx| Box::pin(startup::admit(ctx))),
             event_handler: |framework, event| {
-                Box::pin(buttons::on_event(framework.serenity_context, event, framework.user_data))
+                Box::pin(async move {
+                    let ctx = framework.serenity_context;
+                    if framework.user_data.ready.is_ready() {
+                        buttons::on_event(ctx, event, framework.user_data).await
+                    } else {
+                        startup::refuse_click(ctx, event).await
+                    }
+                })
             },
             on_error: |error| Box::pin(respond::on_error(error)),
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        // Setup cannot fail: registration runs in the background, so a failure there never leaves the
+        // framework without its data (which would make every command wait forever).
+        .setup(move |ctx, ready_event, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await?,
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
-                tracing::info!(user = %ready.user.name, "connected; {} commands registered", commands.len());
-                let task = scheduler::spawn(Arc::clone(&ctx.http), Arc::clone(&table), every, gate);
-                if let Ok(mut slot) = scheduler.lock() {
-                    *slot = Some(task);
-                }
-                Ok(Data { table })
+                tracing::info!(user = %ready_event.user.name, "connected");
+                let registration = Registration {
+                    commands: poise::builtins::create_application_commands(
+                        &framework.options().commands,
+                    ),
+                    guild,
+                };
+                let (http, start_table) = (Arc::clone(&ctx.http), Arc::clone(&table));
+                let start_scheduler = move || {
+                    let task = scheduler::spawn(http, start_table, every, gate);
+                    if let Ok(mut slot) = scheduler.lock() {
+                        *slot = Some(task);
+                    }
+                };
+                startup::spawn(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(framework.shard_manager()),
+                    registration,
+                    policy,
+                    Arc::clone(&ready),
+                    start_scheduler,
+                );
+                Ok(Data { table, ready })
             })
         })
         .build()

@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, reply};
+use super::rate_limit::send_message;
 use super::{Context, Data, Error};
 use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
 
@@ -134,7 +135,7 @@ pub async fn deliver(
         Err(error) => (None, Post::text(explain(&error))),
     };
     if let Some(post) = &public {
-        channel.send_message(http, channel_message(post)).await?;
+        send_message(http, channel, channel_message(post)).await?;
     }
     if let Some(token) = token {
         private_followup(&private)
@@ -191,6 +192,8 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             )
             .await;
         }
+        // The startup check has already told the caller to try again in a moment.
+        poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!("while handling an error: {e}");

@@ -8,6 +8,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::messages::channel_message;
+use super::rate_limit::send_message;
 use super::shutdown::WorkGate;
 use crate::table::Table;
 use crate::table::daily::{Delivery, DuePost};
@@ -77,9 +78,12 @@ async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {
         let Some(channel) = notice.channel.parse::<u64>().ok().filter(|&c| c != 0) else {
             continue;
         };
-        let sent = serenity::ChannelId::new(channel)
-            .send_message(http, channel_message(&notice.post))
-            .await;
+        let sent = send_message(
+            http,
+            serenity::ChannelId::new(channel),
+            channel_message(&notice.post),
+        )
+        .await;
         if let Err(e) = sent {
             tracing::warn!(channel, "could not post a reminder: {e}");
         }
@@ -98,9 +102,12 @@ async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
     for post in due {
         let delivery = match post.channel.parse::<u64>().ok().filter(|&c| c != 0) {
             Some(channel) => {
-                let sent = serenity::ChannelId::new(channel)
-                    .send_message(http, channel_message(&post.post))
-                    .await;
+                let sent = send_message(
+                    http,
+                    serenity::ChannelId::new(channel),
+                    channel_message(&post.post),
+                )
+                .await;
                 if let Err(e) = &sent {
                     tracing::warn!(channel, "could not post the daily puzzle: {e}");
                 }

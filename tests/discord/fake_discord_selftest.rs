@@ -1,8 +1,9 @@
 //! Proves the fake Discord harness against a minimal poise bot defined here (not the product's
 //! bot): registration, slash commands with a subcommand and autocomplete, a deferred reply with a
 //! follow-up, an attachment with a button and its click, an ephemeral reply edited later, a
-//! channel message, a restarted bot, the record of unexpected requests, and the REST server's
-//! handling of chunked multipart bodies on a kept-alive connection.
+//! channel message, a restarted bot, the record of unexpected requests, the REST server's
+//! handling of chunked multipart bodies on a kept-alive connection, and the refusals of Discord's
+//! limits (autocomplete values, components) and its 429 answers.
 
 use crate::fake_discord;
 
@@ -33,7 +34,14 @@ fn board_bytes() -> Vec<u8> {
     bytes
 }
 
+/// What a user types to make the test bot suggest a value longer than Discord allows.
+const TOO_LONG: &str = "too-long";
+
 async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    if partial == TOO_LONG {
+        let choice = serenity::AutocompleteChoice::new("long", "v".repeat(101));
+        return serenity::CreateAutocompleteResponse::new().set_choices(vec![choice]);
+    }
     let choices = GAMES
         .iter()
         .filter(|game| game.starts_with(partial))
@@ -380,6 +388,14 @@ async fn restarted_bot_gets_a_new_session_and_unknown_calls_are_recorded() {
 
 /// Reads one HTTP response (status and JSON body, by `content-length`) from a raw connection.
 async fn read_response<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> (u16, serde_json::Value) {
+    let (status, _, body) = read_response_with_headers(reader).await;
+    (status, body)
+}
+
+/// Reads one HTTP response: status, headers (names in lower case) and JSON body.
+async fn read_response_with_headers<R: AsyncBufReadExt + Unpin>(
+    reader: &mut R,
+) -> (u16, Vec<(String, String)>, serde_json::Value) {
     let mut line = String::new();
     reader
         .read_line(&mut line)
@@ -390,22 +406,163 @@ async fn read_response<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> (u16, serd
         .nth(1)
         .and_then(|s| s.parse().ok())
         .expect("a status");
-    let mut length = 0;
+    let mut headers = Vec::new();
     loop {
         line.clear();
         reader.read_line(&mut line).await.expect("read a header");
         if line.trim().is_empty() {
             break;
         }
-        if let Some((name, value)) = line.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().expect("a numeric content-length");
+        if let Some((name, value)) = line.split_once(':') {
+            headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
         }
     }
+    let length = headers
+        .iter()
+        .find(|(name, _)| name == "content-length")
+        .map_or(0, |(_, value)| {
+            value.parse().expect("a numeric content-length")
+        });
     let mut body = vec![0; length];
     reader.read_exact(&mut body).await.expect("read the body");
-    (status, serde_json::from_slice(&body).expect("a JSON body"))
+    (
+        status,
+        headers,
+        serde_json::from_slice(&body).expect("a JSON body"),
+    )
+}
+
+/// Sends one JSON request with the bot's token on a raw connection and reads the answer.
+async fn raw_request(
+    stream: &mut BufReader<TcpStream>,
+    method: &str,
+    path: &str,
+    body: &serde_json::Value,
+) -> (u16, Vec<(String, String)>, serde_json::Value) {
+    let body = body.to_string();
+    let request = format!(
+        "{method} /api/v10/{path} HTTP/1.1\r\nHost: fake\r\nAuthorization: Bot {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        FakeDiscord::TOKEN,
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .expect("send the request");
+    read_response_with_headers(stream).await
+}
+
+async fn raw_connection(fake: &FakeDiscord) -> BufReader<TcpStream> {
+    let address = fake.api_url().trim_start_matches("http://").to_owned();
+    let stream = TcpStream::connect(address)
+        .await
+        .expect("connect to the fake REST server");
+    BufReader::new(stream)
+}
+
+/// A message with `rows` action rows of `per_row` buttons, the first with `custom_id` and `label`.
+fn buttons(rows: usize, per_row: usize, custom_id: &str, label: &str) -> serde_json::Value {
+    let rows: Vec<_> = (0..rows)
+        .map(|r| {
+            let buttons: Vec<_> = (0..per_row)
+                .map(|b| {
+                    let (id, text) = if r == 0 && b == 0 {
+                        (custom_id.to_owned(), label.to_owned())
+                    } else {
+                        (format!("b{r}-{b}"), "ok".to_owned())
+                    };
+                    json!({"type": 2, "style": 1, "custom_id": id, "label": text})
+                })
+                .collect();
+            json!({"type": 1, "components": buttons})
+        })
+        .collect();
+    json!({"content": "buttons", "components": rows})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_autocomplete_value_longer_than_100_characters_is_refused_and_recorded() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake).await;
+    fake.wait_commands(WAIT).await;
+    fake.autocomplete(
+        &alice(),
+        GUILD,
+        CHANNEL,
+        "game new",
+        json!({ "game": TOO_LONG }),
+        "game",
+    )
+    .await;
+    let refused = fake.wait_unexpected(1, WAIT).await;
+    assert!(
+        refused[0].contains("/callback") && refused[0].contains("not 1 to 100 characters"),
+        "{refused:?}"
+    );
+    bot.stop().await;
+}
+
+#[tokio::test]
+async fn components_beyond_discords_limits_are_refused_with_invalid_form_body() {
+    let fake = FakeDiscord::start().await;
+    let mut stream = raw_connection(&fake).await;
+    let path = format!("channels/{CHANNEL}/messages");
+    let at_limits = buttons(5, 5, &"i".repeat(100), &"l".repeat(80));
+    let (status, _, _) = raw_request(&mut stream, "POST", &path, &at_limits).await;
+    assert_eq!(
+        status, 200,
+        "5 rows of 5, a 100-character id, an 80-character label"
+    );
+
+    let too_much = [
+        buttons(6, 1, "a", "a"),
+        buttons(1, 6, "a", "a"),
+        buttons(1, 1, &"i".repeat(101), "a"),
+        buttons(1, 1, "", "a"),
+        buttons(1, 1, "a", &"l".repeat(81)),
+    ];
+    for body in &too_much {
+        let (status, _, answer) = raw_request(&mut stream, "POST", &path, body).await;
+        assert_eq!(
+            (status, answer["code"].clone()),
+            (400, json!(50035)),
+            "{body}"
+        );
+    }
+    assert_eq!(fake.channel_messages(CHANNEL).len(), 1);
+    assert_eq!(fake.unexpected_requests().len(), too_much.len());
+}
+
+#[tokio::test]
+async fn a_rate_limited_route_answers_429_as_discord_documents_and_records_an_early_retry() {
+    let fake = FakeDiscord::start().await;
+    fake.rate_limit("GET /users/@me", 1, Duration::from_millis(2500));
+    let mut stream = raw_connection(&fake).await;
+    let (status, headers, body) = raw_request(&mut stream, "GET", "users/@me", &json!(null)).await;
+    assert_eq!(status, 429);
+    assert_eq!(body["retry_after"], json!(2.5));
+    assert_eq!(body["global"], json!(false));
+    let header = |name: &str| {
+        headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("no {name} header in {headers:?}"))
+    };
+    assert_eq!(header("retry-after"), "3", "whole seconds, rounded up");
+    assert_eq!(header("x-ratelimit-remaining"), "0");
+    assert_eq!(header("x-ratelimit-reset-after"), "2.500");
+    assert_eq!(header("x-ratelimit-scope"), "user");
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+
+    // Asking again at once, before retry_after has passed, is refused again and recorded.
+    let (status, _, _) = raw_request(&mut stream, "GET", "users/@me", &json!(null)).await;
+    assert_eq!(status, 429);
+    assert_eq!(fake.rate_limited("GET /users/@me"), 2);
+    let unexpected = fake.unexpected_requests();
+    assert_eq!(unexpected.len(), 1, "{unexpected:?}");
+    assert!(unexpected[0].contains("retry_after"), "{unexpected:?}");
 }
 
 #[tokio::test]

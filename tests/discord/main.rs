@@ -12,4 +12,6 @@ mod discord;
 mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
+mod rate_limits;
 mod shutdown;
+mod startup;

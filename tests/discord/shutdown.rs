@@ -57,12 +57,25 @@ fn spawn_serve(fake: &FakeDiscord, dir: &Path, db: &Path) -> Child {
         .expect("the binary starts")
 }
 
+/// How many times a command is sent while the bot says it is starting up.
+const STARTUP_TRIES: usize = 600;
+
 /// What a slash command of `user` showed: its public post in the channel, else its private answer.
+/// The bot in its own process gets ready once its commands are registered; until then it answers
+/// "starting up", and the command is sent again (a bounded number of times, not a timed expectation).
 async fn command(fake: &FakeDiscord, user: &FakeUser, name: &str, options: Value) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
-    let id = fake.slash(user, GUILD, CHANNEL, name, options).await;
-    let answer = fake.reply(id, WAIT).await;
-    shown(fake, CHANNEL, before, answer)
+    for _ in 0..STARTUP_TRIES {
+        let before = fake.channel_messages(CHANNEL).len();
+        let id = fake
+            .slash(user, GUILD, CHANNEL, name, options.clone())
+            .await;
+        let answer = fake.reply(id, WAIT).await;
+        if !answer.content.contains("starting up") {
+            return shown(fake, CHANNEL, before, answer);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("`serve` never got ready for `{name}`");
 }
 
 /// Opens a 2-player game, starts it and makes one move, which the channel is told of.

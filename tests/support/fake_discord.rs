@@ -16,8 +16,11 @@
 //! The fake checks a few of Discord's rules the bot has to live with, and refuses like Discord
 //! would (the refusal also lands in [`FakeDiscord::unexpected_requests`]): the first response to
 //! an interaction within 3 s and only once, the callback type fitting the interaction, at most
-//! 2000 characters per message and 25 autocomplete choices, files within the interaction's
-//! `attachment_size_limit`, and well-formed command registrations. Any request it does not know
+//! 2000 characters per message, at most 25 autocomplete choices with names and values of 1 to 100
+//! characters, components within Discord's limits (5 action rows of at most 5, custom ids of 1 to
+//! 100 characters, labels of at most 80), files within the interaction's
+//! `attachment_size_limit`, and well-formed command registrations. A test can make command
+//! registration fail with a server error ([`FakeDiscord::fail_registrations`]). Any request it does not know
 //! is answered 404 and recorded the same way, so a test can assert the bot made no surprising
 //! calls.
 //!
@@ -53,6 +56,21 @@ pub const ATTACHMENT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
 const MAX_CONTENT_CHARS: usize = 2000;
 /// Discord's limit on autocomplete choices.
 const MAX_CHOICES: usize = 25;
+/// Discord's limits on an autocomplete choice's name and (string) value, in characters:
+/// <https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-choice-structure>
+/// ("1-100 character choice name"; "value of the choice, up to 100 characters if string").
+const CHOICE_CHARS: std::ops::RangeInclusive<usize> = 1..=100;
+/// Discord's limits on message components
+/// (<https://discord.com/developers/docs/components/reference>, "Action Row" and "Button"): at most 5
+/// action rows per message, 5 buttons per row, a `custom_id` of 1 to 100 characters and a button
+/// label of at most 80.
+const MAX_ACTION_ROWS: usize = 5;
+/// See [`MAX_ACTION_ROWS`].
+const MAX_ROW_COMPONENTS: usize = 5;
+/// See [`MAX_ACTION_ROWS`].
+const CUSTOM_ID_CHARS: std::ops::RangeInclusive<usize> = 1..=100;
+/// See [`MAX_ACTION_ROWS`].
+const MAX_LABEL_CHARS: usize = 80;
 /// Heartbeat interval announced in HELLO, in milliseconds.
 const HEARTBEAT_INTERVAL_MS: u64 = 45_000;
 /// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01), for snowflakes.
@@ -295,6 +313,20 @@ struct InteractionLog {
     edits: Vec<Sent>,
 }
 
+/// A route the fake answers with 429 Too Many Requests for a while.
+struct RateLimit {
+    /// `METHOD /path` prefix (under `/api/v10`) of the requests it applies to.
+    route: String,
+    /// How many more requests get a 429.
+    remaining: usize,
+    /// How many requests got one.
+    served: usize,
+    /// The `retry_after` announced with each 429.
+    retry_after: Duration,
+    /// Until when the last 429 asked the bot to wait.
+    until: Option<Instant>,
+}
+
 /// The bot connection dispatches go to.
 struct Target {
     conn: u64,
@@ -318,6 +350,13 @@ struct State {
     global_commands: Vec<Value>,
     guild_commands: HashMap<u64, Vec<Value>>,
     registrations: usize,
+    /// How many more command registrations to answer with a server error (see
+    /// [`FakeDiscord::fail_registrations`]).
+    failing_registrations: usize,
+    /// Command registrations answered with a server error so far.
+    failed_registrations: usize,
+    /// Routes answered with 429 (see [`FakeDiscord::rate_limit`]).
+    rate_limits: Vec<RateLimit>,
     /// IDENTIFY payloads answered with READY, in order.
     sessions: Vec<Value>,
     target: Option<Target>,
@@ -483,6 +522,65 @@ impl FakeDiscord {
             })
         })
         .await
+    }
+
+    /// Answers the next `attempts` command registrations (global or guild bulk overwrites) with a
+    /// `500 Internal Server Error`, as Discord's API does when it has trouble of its own
+    /// (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#http>: "5xx: the server
+    /// had an error processing your request"); `usize::MAX` fails every one, `0` stops failing. Not
+    /// recorded as unexpected: the bot is meant to try again.
+    pub fn fail_registrations(&self, attempts: usize) {
+        self.shared.lock().failing_registrations = attempts;
+    }
+
+    /// Waits until at least `count` command registrations were answered with a server error.
+    pub async fn wait_failed_registrations(&self, count: usize, timeout: Duration) {
+        let what = format!("{count} failed command registrations");
+        self.wait_for(timeout, &what, |st| {
+            (st.failed_registrations >= count).then_some(())
+        })
+        .await;
+    }
+
+    /// Waits until at least `count` command registrations succeeded (a restarted bot registers
+    /// again) and returns how many did.
+    pub async fn wait_registrations(&self, count: usize, timeout: Duration) -> usize {
+        let what = format!("{count} successful command registrations");
+        self.wait_for(timeout, &what, |st| {
+            (st.registrations >= count).then_some(st.registrations)
+        })
+        .await
+    }
+
+    /// Answers the next `times` requests whose `METHOD /path` (path under `/api/v10`, e.g.
+    /// `"POST /channels/"`) starts with `route` with `429 Too Many Requests`, announcing
+    /// `retry_after`. The response is Discord's
+    /// (<https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit>): a JSON body
+    /// with `message`, `retry_after` (seconds, a float) and `global`, and the headers of
+    /// <https://discord.com/developers/docs/topics/rate-limits#header-format>:
+    /// `X-RateLimit-Limit`, `-Remaining` (0), `-Reset` (epoch seconds), `-Reset-After`, `-Bucket`,
+    /// `-Scope` (`user`) and `Retry-After` (whole seconds, rounded up). A request on the route before
+    /// the announced `retry_after` has passed gets another 429 and is recorded as unexpected: the bot
+    /// must wait as told.
+    pub fn rate_limit(&self, route: &str, times: usize, retry_after: Duration) {
+        self.shared.lock().rate_limits.push(RateLimit {
+            route: route.to_owned(),
+            remaining: times,
+            served: 0,
+            retry_after,
+            until: None,
+        });
+    }
+
+    /// How many 429 responses the fake has given on routes starting with `route` (as given to
+    /// [`Self::rate_limit`]).
+    pub fn rate_limited(&self, route: &str) -> usize {
+        let st = self.shared.lock();
+        st.rate_limits
+            .iter()
+            .filter(|limit| limit.route == route)
+            .map(|limit| limit.served)
+            .sum()
     }
 
     /// Runs a slash command as `user` in `channel` of `guild` and returns the interaction id.
@@ -678,6 +776,15 @@ impl FakeDiscord {
     /// Whether a message of `channel` notified `user`.
     pub fn was_notified(&self, channel: u64, user: u64) -> bool {
         !self.notifications(channel, user).is_empty()
+    }
+
+    /// Waits until at least `count` requests were unexpected or refused and returns them all.
+    pub async fn wait_unexpected(&self, count: usize, timeout: Duration) -> Vec<String> {
+        let what = format!("{count} unexpected or refused requests");
+        self.wait_for(timeout, &what, |st| {
+            (st.unexpected.len() >= count).then(|| st.unexpected.clone())
+        })
+        .await
     }
 
     /// When the dispatch of an interaction was written to the bot's socket.
@@ -972,9 +1079,10 @@ impl Request {
     }
 }
 
-/// A response: status and JSON body (none for 204).
+/// A response: status, extra headers and JSON body (none for 204).
 struct Response {
     status: u16,
+    headers: Vec<(&'static str, String)>,
     body: Option<Value>,
 }
 
@@ -982,6 +1090,7 @@ impl Response {
     fn json(body: Value) -> Self {
         Self {
             status: 200,
+            headers: Vec::new(),
             body: Some(body),
         }
     }
@@ -989,6 +1098,7 @@ impl Response {
     fn no_content() -> Self {
         Self {
             status: 204,
+            headers: Vec::new(),
             body: None,
         }
     }
@@ -996,6 +1106,7 @@ impl Response {
     fn error(status: u16, code: u64, message: &str) -> Self {
         Self {
             status,
+            headers: Vec::new(),
             body: Some(json!({"message": message, "code": code})),
         }
     }
@@ -1152,6 +1263,8 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
         401 => "Unauthorized",
         404 => "Not Found",
         413 => "Payload Too Large",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
         _ => "Error",
     };
     let mut head = format!(
@@ -1169,6 +1282,9 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
             "content-type: application/json\r\ncontent-length: {}\r\n",
             body.len()
         );
+    }
+    for (name, value) in &response.headers {
+        let _ = write!(head, "{name}: {value}\r\n");
     }
     head.push_str("\r\n");
     write.write_all(head.as_bytes()).await?;
@@ -1308,6 +1424,10 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
             return Response::error(400, 50109, "The request body contains invalid JSON.");
         }
     };
+    if let Some(limited) = rate_limited(&mut st, &format!("{} /{route}", request.method)) {
+        st.log.push(format!("{line} -> 429"));
+        return limited;
+    }
     let response = route_request(shared, &mut st, &request.method, &segments, body, files);
     let response = match response {
         Ok(response) => response,
@@ -1318,6 +1438,50 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
     };
     st.log.push(format!("{line} -> {}", response.status));
     response
+}
+
+/// A 429 for `request` (`METHOD /path`) while a [`FakeDiscord::rate_limit`] on its route lasts.
+fn rate_limited(st: &mut State, request: &str) -> Option<Response> {
+    let now = Instant::now();
+    let index = st
+        .rate_limits
+        .iter()
+        .position(|limit| request.starts_with(&limit.route))?;
+    let limit = &mut st.rate_limits[index];
+    let early = limit.until.is_some_and(|until| now < until);
+    if !early && limit.remaining == 0 {
+        return None;
+    }
+    if !early {
+        limit.remaining -= 1;
+    }
+    limit.served += 1;
+    limit.until = Some(now + limit.retry_after);
+    let seconds = limit.retry_after.as_secs_f64();
+    let reset = (unix_ms() as f64 / 1000.0) + seconds;
+    let response = Response {
+        status: 429,
+        headers: vec![
+            ("x-ratelimit-limit", "5".to_owned()),
+            ("x-ratelimit-remaining", "0".to_owned()),
+            ("x-ratelimit-reset", format!("{reset:.3}")),
+            ("x-ratelimit-reset-after", format!("{seconds:.3}")),
+            ("x-ratelimit-bucket", "fake-bucket".to_owned()),
+            ("x-ratelimit-scope", "user".to_owned()),
+            ("retry-after", format!("{}", seconds.ceil() as u64)),
+        ],
+        body: Some(json!({
+            "message": "You are being rate limited.",
+            "retry_after": seconds,
+            "global": false,
+        })),
+    };
+    if early {
+        st.unexpected(format!(
+            "{request}: sent before the announced retry_after of {seconds} s had passed"
+        ));
+    }
+    Some(response)
 }
 
 /// A refusal: the response to send and why, for [`FakeDiscord::unexpected_requests`].
@@ -1351,6 +1515,9 @@ fn route_request(
             Ok(Response::json(json!(st.global_commands)))
         }
         ("PUT", ["applications", a, "commands"]) if *a == app => {
+            if let Some(failure) = failed_registration(st) {
+                return Ok(failure);
+            }
             let stored = store_commands(st, None, &body)?;
             st.global_commands = stored.clone();
             st.registrations += 1;
@@ -1364,6 +1531,9 @@ fn route_request(
         }
         ("PUT", ["applications", a, "guilds", guild, "commands"]) if *a == app => {
             let guild = parse_id(guild)?;
+            if let Some(failure) = failed_registration(st) {
+                return Ok(failure);
+            }
             let stored = store_commands(st, Some(guild), &body)?;
             st.guild_commands.insert(guild, stored.clone());
             st.registrations += 1;
@@ -1400,6 +1570,16 @@ fn route_request(
             "no such route in the fake".into(),
         )),
     }
+}
+
+/// A server error for a command registration while [`FakeDiscord::fail_registrations`] asks for one.
+fn failed_registration(st: &mut State) -> Option<Response> {
+    if st.failing_registrations == 0 {
+        return None;
+    }
+    st.failing_registrations -= 1;
+    st.failed_registrations += 1;
+    Some(Response::error(500, 0, "500: Internal Server Error"))
 }
 
 fn parse_id(text: &str) -> Result<u64, Refusal> {
@@ -1499,7 +1679,7 @@ fn check_command(command: &Value, chat_input: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Discord's checks on a message: content length and file sizes.
+/// Discord's checks on a message: content length, components and file sizes.
 fn check_message(body: &Value, files: &[(String, Vec<u8>)]) -> Result<(), Refusal> {
     let chars = text_of(&body["content"]).chars().count();
     if chars > MAX_CONTENT_CHARS {
@@ -1507,6 +1687,7 @@ fn check_message(body: &Value, files: &[(String, Vec<u8>)]) -> Result<(), Refusa
             "content has {chars} characters (at most {MAX_CONTENT_CHARS})"
         )));
     }
+    check_components(&body["components"]).map_err(invalid_form)?;
     for (name, data) in files {
         if data.len() as u64 > ATTACHMENT_SIZE_LIMIT {
             return Err((
@@ -1516,6 +1697,62 @@ fn check_message(body: &Value, files: &[(String, Vec<u8>)]) -> Result<(), Refusa
                     data.len()
                 ),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Discord's limits on message components (see [`MAX_ACTION_ROWS`]).
+fn check_components(components: &Value) -> Result<(), String> {
+    let rows = components.as_array().map(Vec::as_slice).unwrap_or_default();
+    if rows.len() > MAX_ACTION_ROWS {
+        return Err(format!(
+            "{} action rows (at most {MAX_ACTION_ROWS})",
+            rows.len()
+        ));
+    }
+    for row in rows {
+        let children = row["components"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        if children.len() > MAX_ROW_COMPONENTS {
+            return Err(format!(
+                "an action row with {} components (at most {MAX_ROW_COMPONENTS})",
+                children.len()
+            ));
+        }
+        for child in children {
+            if let Some(id) = child["custom_id"].as_str()
+                && !CUSTOM_ID_CHARS.contains(&id.chars().count())
+            {
+                return Err(format!("custom_id {id:?} is not 1 to 100 characters"));
+            }
+            let label = text_of(&child["label"]).chars().count();
+            if label > MAX_LABEL_CHARS {
+                return Err(format!(
+                    "a label of {label} characters (at most {MAX_LABEL_CHARS})"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Discord's limits on autocomplete choices (see [`CHOICE_CHARS`]).
+fn check_choices(choices: &[Value]) -> Result<(), String> {
+    if choices.len() > MAX_CHOICES {
+        return Err(format!("more than {MAX_CHOICES} autocomplete choices"));
+    }
+    for choice in choices {
+        let name = text_of(&choice["name"]);
+        if !CHOICE_CHARS.contains(&name.chars().count()) {
+            return Err(format!("choice name {name:?} is not 1 to 100 characters"));
+        }
+        if let Some(value) = choice["value"].as_str()
+            && !CHOICE_CHARS.contains(&value.chars().count())
+        {
+            return Err(format!("choice value {value:?} is not 1 to 100 characters"));
         }
     }
     Ok(())
@@ -1591,13 +1828,8 @@ fn interaction_callback(
     }
     let data = body.get("data").cloned().unwrap_or(Value::Null);
     check_message(&data, &files)?;
-    if data["choices"]
-        .as_array()
-        .is_some_and(|c| c.len() > MAX_CHOICES)
-    {
-        return Err(invalid_form(format!(
-            "more than {MAX_CHOICES} autocomplete choices"
-        )));
+    if let Some(choices) = data["choices"].as_array() {
+        check_choices(choices).map_err(invalid_form)?;
     }
     let message = match callback_type {
         4 => {

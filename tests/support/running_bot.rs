@@ -4,12 +4,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use roundhouse::discord::config::Config;
-use roundhouse::discord::{Bot, ServeError};
+use roundhouse::discord::{Bot, Readiness, ServeError, StartupPolicy};
 use roundhouse::table::Table;
 use tokio::task::JoinHandle;
 
 /// How long the bot gets to stop once its shards shut down.
 const STOP_WAIT: Duration = Duration::from_secs(10);
+/// How long [`start_bot`] waits for the bot to be ready.
+const READY_WAIT: Duration = Duration::from_secs(20);
 
 /// A bot running in a task, with the handle that shuts it down.
 pub struct Running {
@@ -17,6 +19,7 @@ pub struct Running {
     shards: Arc<poise::serenity_prelude::ShardManager>,
     /// The bot's table, for test hooks.
     pub table: Arc<Table>,
+    readiness: Arc<Readiness>,
 }
 
 impl Running {
@@ -26,17 +29,48 @@ impl Running {
         let ended = tokio::time::timeout(STOP_WAIT, self.task).await;
         assert!(ended.is_ok(), "the bot stops when its shards shut down");
     }
+
+    /// Waits until the bot is ready (its commands registered): before that it answers every command
+    /// with "starting up". Panics if it gave up or is not ready within `timeout`.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        match tokio::time::timeout(timeout, self.readiness.wait()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(why)) => panic!("the bot gave up getting ready: {why}"),
+            Err(_) => panic!("the bot is not ready after {timeout:?}"),
+        }
+    }
+
+    /// Waits for the bot to stop on its own (it gives up getting ready, say) and returns how it
+    /// ended; panics if it is still running after `timeout`.
+    pub async fn ended(self, timeout: Duration) -> Result<(), ServeError> {
+        match tokio::time::timeout(timeout, self.task).await {
+            Ok(ended) => ended.expect("the bot's task does not panic"),
+            Err(_) => panic!("the bot still runs after {timeout:?}"),
+        }
+    }
 }
 
-/// Connects the bot with `config` and runs it in a task.
+/// Connects the bot with `config`, runs it in a task and waits until it is ready.
 pub async fn start_bot(config: &Config) -> Running {
-    let bot = Bot::connect(config).await.expect("the bot connects");
+    let running = start_bot_with(config, StartupPolicy::default()).await;
+    running.wait_ready(READY_WAIT).await;
+    running
+}
+
+/// Connects the bot with `config` and runs it in a task, retrying command registration as `policy`
+/// says; does not wait until it is ready.
+pub async fn start_bot_with(config: &Config, policy: StartupPolicy) -> Running {
+    let bot = Bot::connect_with(config, policy)
+        .await
+        .expect("the bot connects");
     let shards = bot.shard_manager();
+    let readiness = bot.readiness();
     let table = bot.table();
     let task = tokio::spawn(bot.run());
     Running {
         task,
         shards,
         table,
+        readiness,
     }
 }

@@ -11,16 +11,26 @@ use crate::games::adapter::LegalMove;
 /// Discord shows at most this many choices.
 const MAX_CHOICES: usize = 25;
 
+/// At most [`MAX_CHOICES`] choices as Discord accepts them: a value is what the command receives, so
+/// one that does not fit in [`CHOICE_LIMIT`] characters (or is empty) is left out rather than cut into
+/// something else; a name is only shown, so a long one is cut on a character boundary with an ellipsis.
+fn fitting_choices(
+    choices: impl Iterator<Item = (String, String)>,
+) -> Vec<serenity::AutocompleteChoice> {
+    choices
+        .filter(|(_, value)| (1..=CHOICE_LIMIT).contains(&value.chars().count()))
+        .take(MAX_CHOICES)
+        .map(|(name, value)| {
+            let name = if name.is_empty() { value.clone() } else { name };
+            serenity::AutocompleteChoice::new(clip(&name, CHOICE_LIMIT), value)
+        })
+        .collect()
+}
+
 fn respond(
     choices: impl Iterator<Item = (String, String)>,
 ) -> serenity::CreateAutocompleteResponse {
-    let choices = choices
-        .take(MAX_CHOICES)
-        .map(|(name, value)| {
-            serenity::AutocompleteChoice::new(clip(&name, CHOICE_LIMIT), clip(&value, CHOICE_LIMIT))
-        })
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    serenity::CreateAutocompleteResponse::new().set_choices(fitting_choices(choices))
 }
 
 /// The games whose id or name contains what was typed.
@@ -100,4 +110,70 @@ fn respond_moves(moves: Vec<LegalMove>) -> serenity::CreateAutocompleteResponse 
             .into_iter()
             .map(|m| (format!("{} — {}", m.notation, m.label), m.notation)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(choice: &serenity::AutocompleteChoice) -> (String, String) {
+        let json = serde_json::to_value(choice).expect("a choice serialises");
+        let text = |key: &str| json[key].as_str().expect("a text").to_owned();
+        (text("name"), text("value"))
+    }
+
+    #[test]
+    fn a_value_too_long_for_discord_is_left_out_not_cut() {
+        let long = "A1-B2|".repeat(20);
+        assert_eq!(long.chars().count(), 120);
+        let choices = fitting_choices(
+            [
+                ("long move".to_owned(), long),
+                ("short move".to_owned(), "A1-B2".to_owned()),
+                ("empty".to_owned(), String::new()),
+            ]
+            .into_iter(),
+        );
+        let texts: Vec<_> = choices.iter().map(texts).collect();
+        assert_eq!(texts, [("short move".to_owned(), "A1-B2".to_owned())]);
+    }
+
+    #[test]
+    fn a_value_of_exactly_one_hundred_characters_is_kept_whole() {
+        let value = "é".repeat(CHOICE_LIMIT);
+        let choices = fitting_choices([("x".to_owned(), value.clone())].into_iter());
+        assert_eq!(texts(&choices[0]).1, value);
+    }
+
+    #[test]
+    fn a_long_name_is_cut_on_a_character_boundary_with_an_ellipsis() {
+        let name = "é".repeat(150);
+        let choices = fitting_choices([(name, "v".to_owned())].into_iter());
+        let (shown, value) = texts(&choices[0]);
+        assert_eq!(shown.chars().count(), CHOICE_LIMIT);
+        assert!(shown.ends_with('…'), "{shown}");
+        assert!(shown.starts_with(&"é".repeat(CHOICE_LIMIT - 1)), "{shown}");
+        assert_eq!(value, "v");
+    }
+
+    #[test]
+    fn at_most_twenty_five_choices_and_left_out_values_do_not_count() {
+        let too_long = "x".repeat(CHOICE_LIMIT + 1);
+        let offered = (0..30).map(|n| {
+            let value = if n % 2 == 0 {
+                too_long.clone()
+            } else {
+                format!("m{n}")
+            };
+            (format!("move {n}"), value)
+        });
+        let choices = fitting_choices(offered);
+        assert_eq!(
+            choices.len(),
+            15,
+            "the 15 fitting values of 30 are all kept"
+        );
+        let many = fitting_choices((0..30).map(|n| (format!("n{n}"), format!("v{n}"))));
+        assert_eq!(many.len(), MAX_CHOICES);
+    }
 }
