@@ -1,6 +1,5 @@
 //! The `roundhouse` binary: terminal play (bots only, hot-seat, resume), replay, and bad arguments.
 
-
 use std::path::Path;
 
 use crate::run::{roundhouse, text};

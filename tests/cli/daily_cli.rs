@@ -1,13 +1,12 @@
 //! `roundhouse puzzle play` with piped input: a puzzle file solved to its rank, an archived daily
 //! puzzle with its guide open, today's with its guide closed, and puzzles that cannot be played.
 
-
 use std::process::Output;
 
+use crate::run::{roundhouse, text};
 use roundhouse::calendar::Day;
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
-use crate::run::{roundhouse, text};
 
 const FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
