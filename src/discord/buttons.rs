@@ -28,8 +28,7 @@ pub async fn on_event(
     let caller = caller_of(&click.user, click.member.as_ref());
     let place = place_of(click.channel_id, click.guild_id);
     let table = data.table.clone();
-    let result =
-        tokio::task::spawn_blocking(move || table.handle(&place, &caller, command)).await?;
+    let result = table.handle_queued(place, caller, command).await;
     let message = match result {
         Ok(Reply {
             public: Some(post), ..

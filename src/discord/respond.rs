@@ -58,27 +58,39 @@ pub async fn blocking<T: Send + 'static>(
     ephemeral: bool,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Error> {
-    let mut task = tokio::task::spawn_blocking(work);
+    deferring(ctx, ephemeral, async {
+        Ok(tokio::task::spawn_blocking(work).await?)
+    })
+    .await
+}
+
+/// Awaits `work` (which must not block the async threads), deferring the interaction if it takes long.
+pub async fn deferring<T>(
+    ctx: Context<'_>,
+    ephemeral: bool,
+    work: impl Future<Output = Result<T, Error>>,
+) -> Result<T, Error> {
+    let mut work = std::pin::pin!(work);
     tokio::select! {
-        done = &mut task => Ok(done?),
+        done = &mut work => done,
         () = tokio::time::sleep(DEFER_AFTER) => {
             if ephemeral {
                 ctx.defer_ephemeral().await?;
             } else {
                 ctx.defer().await?;
             }
-            Ok(task.await?)
+            work.await
         }
     }
 }
 
-/// Runs a table command and answers with its reply.
+/// Runs a table command in its channel's queue (or refuses it as busy) and answers with its reply.
 pub async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let private_answer = matches!(command, Command::Hand | Command::Legal | Command::History);
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
-    let result = blocking(ctx, private_answer, move || {
-        table.handle(&place, &caller, command)
+    let result = deferring(ctx, private_answer, async {
+        Ok(table.handle_queued(place, caller, command).await)
     })
     .await?;
     answer(ctx, result).await

@@ -1,17 +1,16 @@
 //! The Discord bot end to end: the real `Bot` (poise on serenity) connected to a fake Discord on
 //! loopback, driven through interaction payloads.
 
-
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 
-use roundhouse::store::Store;
-use serde_json::json;
 use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 use crate::running_bot::start_bot;
+use roundhouse::store::Store;
+use serde_json::json;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
@@ -36,6 +35,11 @@ fn config(fake: &FakeDiscord, db: &Path, reminders: RemindersConfig) -> Config {
         log_level: "warn".into(),
         reminders,
         api_url: Some(fake.api_url()),
+        // Two people play all fifty channels at once here; a real person has a few commands in flight.
+        limits: LimitsConfig {
+            user_in_flight: 100,
+            ..LimitsConfig::default()
+        },
     }
 }
 

@@ -2,18 +2,17 @@
 //! scheduled post made once per channel and day (also after a restart on the same database), and a
 //! private attempt with `/puzzle play`, `/puzzle move` (with autocomplete) and a public `/puzzle share`.
 
-
 use std::path::Path;
 use std::time::Duration;
 
 use roundhouse::clock::Clock;
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 
+use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
+use crate::running_bot::start_bot;
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::store::{DailyChannel, Store};
 use serde_json::json;
-use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
-use crate::running_bot::start_bot;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
@@ -40,6 +39,7 @@ fn config(fake: &FakeDiscord, db: &Path) -> Config {
             ..RemindersConfig::default()
         },
         api_url: Some(fake.api_url()),
+        limits: LimitsConfig::default(),
     }
 }
 

@@ -22,6 +22,7 @@ fn table(path: &Path, absent_after_secs: i64) -> Table {
             absent_after_secs,
             abandon_after_secs: 168 * HOUR,
         },
+        ..TableOptions::default()
     };
     let store = Store::open_with_clock(path, ManualClock::at(T0).clock()).unwrap();
     Table::new(store, options)

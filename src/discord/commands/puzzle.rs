@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::autocomplete::daily_moves;
-use crate::discord::respond::{answer, blocking, caller, place};
+use crate::discord::respond::{answer, caller, deferring, place};
 use crate::discord::{Context, Error};
 use crate::table::{Caller, PuzzleCommand};
 
@@ -30,7 +30,7 @@ pub async fn puzzle(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Runs a daily puzzle command off the async threads and answers (privately unless it is meant for all).
+/// Runs a daily puzzle command in the caller's queue and answers (privately unless it is meant for all).
 async fn run(ctx: Context<'_>, command: PuzzleCommand) -> Result<(), Error> {
     let public = matches!(
         command,
@@ -41,8 +41,8 @@ async fn run(ctx: Context<'_>, command: PuzzleCommand) -> Result<(), Error> {
     );
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
-    let result = blocking(ctx, !public, move || {
-        table.puzzle(&place, &caller, command, table.clock().now())
+    let result = deferring(ctx, !public, async {
+        Ok(table.puzzle_queued(place, caller, command).await)
     })
     .await?;
     answer(ctx, result).await
