@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use fake_discord::{FakeDiscord, FakeUser, Sent};
 use roundhouse::discord::Bot;
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 use serde_json::json;
 
 const GUILD: u64 = 900_000_000_000_000_001;
@@ -34,6 +34,11 @@ fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
         api_url: Some(fake.api_url()),
+        // Two people play all fifty channels at once here; a real person has a few commands in flight.
+        limits: LimitsConfig {
+            user_in_flight: 100,
+            ..LimitsConfig::default()
+        },
     }
 }
 

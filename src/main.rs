@@ -127,7 +127,10 @@ fn main() -> ExitCode {
                 Ok(store) => store,
                 Err(e) => return fail(&e.to_string()),
             };
-            let table = Table::new(store, TableOptions::default());
+            // One person at a terminal has no audience to flood: every board is shown in full.
+            let mut table_options = TableOptions::default();
+            table_options.limits.board_cooldown_secs = 0;
+            let table = Table::new(store, table_options);
             if let Some(level) = level {
                 options.push(("level".to_owned(), level.to_string()));
             }

@@ -52,7 +52,7 @@ pub async fn on_event(
     let caller = caller_of(&click.user, click.member.as_ref());
     let place = place_of(click.channel_id, click.guild_id);
     let table = data.table.clone();
-    let task = tokio::task::spawn_blocking(move || table.handle(&place, &caller, command));
+    let task = tokio::spawn(table.handle_queued(place, caller, command));
     let acknowledged = click.defer_ephemeral(&ctx.http).await;
     let result = task.await?;
     if let Err(error) = &acknowledged {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::table::ReminderPolicy;
+use crate::table::{FloodLimits, ReminderPolicy};
 use environment::Environment;
 
 /// The environment variable that may hold the token (it wins over the file).
@@ -55,6 +55,45 @@ impl RemindersConfig {
     }
 }
 
+/// Flood control: how many commands may wait, how often one person's board is public, how many
+/// archive puzzles stay in memory.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LimitsConfig {
+    /// Commands that may be running or waiting in one channel (at least 1).
+    pub channel_queue: usize,
+    /// Commands one person may have running or waiting (at least 1).
+    pub user_in_flight: usize,
+    /// Seconds after a person's public `/game board` in a channel during which theirs come privately.
+    pub board_cooldown_secs: u32,
+    /// Archive daily puzzles kept in memory besides today's and tomorrow's.
+    pub archive_puzzles: usize,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        let table = FloodLimits::default();
+        LimitsConfig {
+            channel_queue: table.per_channel,
+            user_in_flight: table.per_user,
+            board_cooldown_secs: table.board_cooldown_secs as u32,
+            archive_puzzles: table.archive_puzzles,
+        }
+    }
+}
+
+impl LimitsConfig {
+    /// The table's limits.
+    pub fn flood_limits(&self) -> FloodLimits {
+        FloodLimits {
+            per_channel: self.channel_queue,
+            per_user: self.user_in_flight,
+            board_cooldown_secs: i64::from(self.board_cooldown_secs),
+            archive_puzzles: self.archive_puzzles,
+        }
+    }
+}
+
 /// The bot's settings.
 #[derive(Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -74,6 +113,9 @@ pub struct Config {
     /// Reminders and absence.
     #[serde(default)]
     pub reminders: RemindersConfig,
+    /// Flood control.
+    #[serde(default)]
+    pub limits: LimitsConfig,
     /// Where Discord's REST API is reached; only for testing against a fake Discord.
     #[serde(default)]
     pub api_url: Option<String>,
@@ -95,6 +137,7 @@ impl fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("log_level", &self.log_level)
             .field("reminders", &self.reminders)
+            .field("limits", &self.limits)
             .field("api_url", &self.api_url)
             .finish()
     }
@@ -187,6 +230,12 @@ impl Config {
                 path: shown,
                 reason: "reminder hours and lobby_expire_hours must be positive, and abandon_after_hours at least absent_after_hours"
                     .into(),
+            });
+        }
+        if config.limits.channel_queue == 0 || config.limits.user_in_flight == 0 {
+            return Err(ConfigError::Invalid {
+                path: shown,
+                reason: "limits.channel_queue and limits.user_in_flight must be at least 1".into(),
             });
         }
         Ok(config)

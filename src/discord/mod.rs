@@ -76,6 +76,7 @@ impl Bot {
         let options = TableOptions {
             pictures: true,
             reminders: config.reminders.policy(),
+            limits: config.limits.flood_limits(),
         };
         let table = Arc::new(Table::new(store, options));
         let mut http = serenity::HttpBuilder::new(config.token());

@@ -72,20 +72,22 @@ pub async fn blocking<T: Send + 'static>(
     }
 }
 
-/// Runs a table command and answers with its reply (see [`deliver`]).
+/// Runs a table command in its channel's queue (or refuses it as busy) and answers with its reply
+/// (see [`deliver`]).
 pub async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
-    run_work(ctx, move || table.handle(&place, &caller, command)).await
+    run_work(ctx, table.handle_queued(place, caller, command)).await
 }
 
 /// Runs table work for a slash command: acknowledges the interaction privately at once while the
-/// work runs, then [`deliver`]s the result.
+/// work runs (queued in its channel, see [`crate::table::Table::handle_queued`]), then [`deliver`]s
+/// the result.
 pub async fn run_work(
     ctx: Context<'_>,
-    work: impl FnOnce() -> Result<Reply, TableError> + Send + 'static,
+    work: impl Future<Output = Result<Reply, TableError>> + Send + 'static,
 ) -> Result<(), Error> {
-    let task = tokio::task::spawn_blocking(work);
+    let task = tokio::spawn(work);
     let acknowledged = ctx.defer_ephemeral().await;
     let result = task.await?;
     let token = match (&acknowledged, ctx) {

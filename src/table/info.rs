@@ -13,16 +13,34 @@ use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
 /// How long `history` may get (a chat message's worth); the newest moves that fit are shown.
 const HISTORY_CHARS: usize = 1900;
 
+/// The first line of a board sent privately because its asker posted one publicly a moment ago.
+const BOARD_AGAIN: &str = "You asked for the board a moment ago; here it is just for you.";
+
 impl Table {
-    pub(super) fn board(&self, place: &Place) -> Result<Reply, TableError> {
+    /// The board for the channel; for the caller alone (saying why) when they posted it publicly in
+    /// this channel within the board cooldown.
+    pub(super) fn board(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
         let record = self.active_record(place)?;
         let game = self.live_game(&record)?;
-        Ok(Reply::public(Post {
-            text: game.board_text(Viewer::Spectator, &record.names()),
+        let text = game.board_text(Viewer::Spectator, &record.names());
+        let public =
+            self.board_cooldown
+                .may_post(&place.channel, &caller.user_id, self.clock().now());
+        let post = Post {
+            text: if public {
+                text
+            } else {
+                format!("{BOARD_AGAIN}\n{text}")
+            },
             image: self.board_picture(&record, game.as_ref()),
             mentions: Vec::new(),
             actions: vec![PostAction::ViewHand],
-        }))
+        };
+        Ok(if public {
+            Reply::public(post)
+        } else {
+            Reply::private(post)
+        })
     }
 
     pub(super) fn hand(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {

@@ -2,16 +2,20 @@
 //! daily shunting puzzle ([`daily`], entered through [`Table::puzzle`]).
 //!
 //! The table turns "user U in channel C says X" into a [`Reply`], and knows nothing of Discord or the
-//! terminal: both front ends call [`Table::handle`]. Commands in one channel run one at a time; different
-//! channels run in parallel. Every change is committed to the [`Store`] before its reply exists.
+//! terminal: both front ends call [`Table::handle`] (or [`Table::handle_queued`] on an async runtime).
+//! Commands in one channel run one at a time in the order they came; different channels run in
+//! parallel; a channel or person with too many commands in flight is told to try again ([`FloodLimits`]).
+//! Every change is committed to the [`Store`] before its reply exists.
 
 mod absence;
+mod cooldown;
 pub mod daily;
 mod ending;
 mod info;
 mod lobby;
 mod locks;
 mod play;
+mod queue;
 mod reminders;
 mod reply;
 mod session;
@@ -22,13 +26,16 @@ mod vote;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use crate::clock::Clock;
 use crate::games;
 use crate::store::Store;
 
 pub use daily::PuzzleCommand;
+pub use queue::{Queued, Turn};
 pub use reminders::{Notice, ReminderPolicy};
-pub use reply::{Picture, Post, PostAction, Reply, TableError};
+pub use reply::{Crowded, Picture, Post, PostAction, Reply, TableError};
 pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};
 pub use vote::{VoteKind, VoteOn, VoteTicket};
 
@@ -134,6 +141,8 @@ pub struct TableOptions {
     pub pictures: bool,
     /// Reminders, absence and abandonment.
     pub reminders: ReminderPolicy,
+    /// Queue limits, the board cooldown and the archive puzzles kept.
+    pub limits: FloodLimits,
 }
 
 impl Default for TableOptions {
@@ -141,6 +150,33 @@ impl Default for TableOptions {
         TableOptions {
             pictures: true,
             reminders: ReminderPolicy::default(),
+            limits: FloodLimits::default(),
+        }
+    }
+}
+
+/// What keeps one busy channel or person from crowding out the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FloodLimits {
+    /// Commands that may be in flight (running or waiting) in one channel; more are refused as busy.
+    pub per_channel: usize,
+    /// Commands one person may have in flight across all channels; more are refused as busy.
+    pub per_user: usize,
+    /// Seconds after a person's public board in a channel during which their boards there are sent to
+    /// them privately (0: always public).
+    pub board_cooldown_secs: i64,
+    /// Archive daily puzzles kept in memory, most recently used first, besides today's and tomorrow's
+    /// (which are always kept).
+    pub archive_puzzles: usize,
+}
+
+impl Default for FloodLimits {
+    fn default() -> Self {
+        FloodLimits {
+            per_channel: 20,
+            per_user: 3,
+            board_cooldown_secs: 60,
+            archive_puzzles: 16,
         }
     }
 }
@@ -149,7 +185,8 @@ impl Default for TableOptions {
 pub struct Table {
     store: Store,
     options: TableOptions,
-    locks: locks::ChannelLocks,
+    locks: Arc<locks::Lanes>,
+    board_cooldown: cooldown::BoardCooldown,
     daily: daily::DailyCache,
     /// Milliseconds every command waits (in its channel's turn) before it runs; zero but in tests.
     delay_ms: AtomicU64,
@@ -158,11 +195,13 @@ pub struct Table {
 impl Table {
     /// A table over `store`.
     pub fn new(store: Store, options: TableOptions) -> Self {
+        let limits = &options.limits;
         Table {
+            locks: Arc::new(locks::Lanes::new(limits.per_channel, limits.per_user)),
+            board_cooldown: cooldown::BoardCooldown::new(limits.board_cooldown_secs),
+            daily: daily::DailyCache::new(limits.archive_puzzles),
             store,
             options,
-            locks: locks::ChannelLocks::default(),
-            daily: daily::DailyCache::default(),
             delay_ms: AtomicU64::new(0),
         }
     }
@@ -187,14 +226,13 @@ impl Table {
         &self.store
     }
 
-    /// Runs one command; commands in the same channel never overlap.
-    pub fn handle(
+    /// Runs one command; its caller must hold the channel.
+    fn dispatch(
         &self,
         place: &Place,
         caller: &Caller,
         command: Command,
     ) -> Result<Reply, TableError> {
-        let _turn = self.locks.lock(&place.channel);
         let delay = self.delay_ms.load(Ordering::Relaxed);
         if delay > 0 {
             std::thread::sleep(Duration::from_millis(delay));
@@ -211,7 +249,7 @@ impl Table {
             Command::AddBot => self.add_bot(place, caller),
             Command::Start => self.start(place, caller),
             Command::Move(notation) => self.play(place, caller, &notation),
-            Command::Board => self.board(place),
+            Command::Board => self.board(place, caller),
             Command::Hand => self.hand(place, caller),
             Command::Legal => self.legal_reply(place, caller),
             Command::History => self.history(place, caller),

@@ -61,7 +61,7 @@ impl Table {
         let mut notices = Vec::new();
         for (id, channel) in self.store.idle_games(now - first)? {
             // Read the game again under its channel's lock: a move may have come in meanwhile.
-            let _turn = self.locks.lock(&channel);
+            let _turn = self.hold_channel(&channel);
             let Some(record) = self.store.game(id)? else {
                 continue;
             };
@@ -71,7 +71,7 @@ impl Table {
         }
         let expired_before = now - policy.lobby_expire_secs;
         for (id, channel) in self.store.idle_lobbies(expired_before)? {
-            let _turn = self.locks.lock(&channel);
+            let _turn = self.hold_channel(&channel);
             let Some(record) = self.store.game(id)? else {
                 continue;
             };

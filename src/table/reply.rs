@@ -75,6 +75,15 @@ impl Reply {
     }
 }
 
+/// Whose queue was full when a command was refused as [`TableError::Busy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crowded {
+    /// The channel already has its limit of commands running or waiting.
+    Channel,
+    /// The caller already has their limit of commands running or waiting.
+    Caller,
+}
+
 /// A command the table refuses. Every one changes nothing, and its message says what was wrong and what
 /// would work instead. Commands it suggests are [`Suggestion`]s, written by [`TableError::render`] in the
 /// front end's own syntax; `to_string` writes them as typed words.
@@ -165,6 +174,13 @@ pub enum TableError {
     Puzzle(String),
     /// Another command changed the game first.
     Conflict,
+    /// Too many commands are in flight, in the channel or from the caller; this one was not run.
+    Busy {
+        /// Whose limit was reached.
+        crowded: Crowded,
+        /// The limit.
+        limit: usize,
+    },
     /// The channel's stored game can be neither restored nor replayed by this build (an upgrade changed
     /// its rules or format). It stays as it is for the operators; the detail is for the log only.
     Unloadable {
@@ -266,6 +282,20 @@ impl TableError {
                  first), so nothing was done. Look at the board and try again."
                     .into()
             }
+            TableError::Busy {
+                crowded: Crowded::Channel,
+                limit,
+            } => format!(
+                "This channel is busy: {limit} commands are already waiting here, so nothing was done \
+                 with yours. Try again in a moment."
+            ),
+            TableError::Busy {
+                crowded: Crowded::Caller,
+                limit,
+            } => format!(
+                "You already have {limit} commands waiting for an answer, so nothing was done with this \
+                 one. Try again in a moment, once they are answered."
+            ),
             TableError::Unloadable { game, .. } => format!(
                 "The game in this channel (game {game}) cannot be loaded by this version of the bot, \
                  so nothing was changed. The problem is logged for the bot's operators."

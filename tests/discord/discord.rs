@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 
 use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 use crate::running_bot::start_bot;
@@ -36,6 +36,11 @@ pub(crate) fn config(fake: &FakeDiscord, db: &Path, reminders: RemindersConfig) 
         log_level: "warn".into(),
         reminders,
         api_url: Some(fake.api_url()),
+        // Two people play all fifty channels at once here; a real person has a few commands in flight.
+        limits: LimitsConfig {
+            user_in_flight: 100,
+            ..LimitsConfig::default()
+        },
     }
 }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use roundhouse::clock::Clock;
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 
 use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 use crate::running_bot::start_bot;
@@ -39,6 +39,7 @@ fn config(fake: &FakeDiscord, db: &Path) -> Config {
             ..RemindersConfig::default()
         },
         api_url: Some(fake.api_url()),
+        limits: LimitsConfig::default(),
     }
 }
 

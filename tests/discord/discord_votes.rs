@@ -34,6 +34,7 @@ fn config(fake: &FakeDiscord, db: &Path) -> Config {
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
         api_url: Some(fake.api_url()),
+        limits: Default::default(),
     }
 }
 

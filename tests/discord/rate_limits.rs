@@ -46,6 +46,7 @@ async fn the_daily_post_survives_a_storm_of_429s_and_is_posted_once() {
             ..RemindersConfig::default()
         },
         api_url: Some(fake.api_url()),
+        limits: Default::default(),
     };
     let bot = start_bot(&config).await;
 

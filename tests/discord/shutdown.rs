@@ -199,6 +199,7 @@ async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
         api_url: Some(fake.api_url()),
+        limits: Default::default(),
     };
     let bot = Bot::connect(&config).await.expect("the bot connects");
     let ended = tokio::time::timeout(EXIT_GUARD, bot.run_until(async {})).await;

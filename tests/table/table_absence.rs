@@ -23,6 +23,7 @@ fn table(path: &Path, absent_after_secs: i64) -> Table {
             abandon_after_secs: 168 * HOUR,
             lobby_expire_secs: 48 * HOUR,
         },
+        ..TableOptions::default()
     };
     let store = Store::open_with_clock(path, ManualClock::at(T0).clock()).unwrap();
     Table::new(store, options)

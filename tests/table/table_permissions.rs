@@ -23,6 +23,7 @@ fn table_at(path: &Path, clock: &ManualClock) -> Table {
     let options = TableOptions {
         pictures: false,
         reminders: ReminderPolicy::default(),
+        limits: Default::default(),
     };
     Table::new(
         Store::open_with_clock(path, clock.clock()).unwrap(),

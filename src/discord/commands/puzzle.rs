@@ -30,15 +30,12 @@ pub async fn puzzle(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Runs a daily puzzle command off the async threads and answers (privately unless it is meant for
+/// Runs a daily puzzle command in the caller's queue and answers (privately unless it is meant for
 /// all: those answers are posted in the channel).
 async fn run(ctx: Context<'_>, command: PuzzleCommand) -> Result<(), Error> {
     let table = ctx.data().table.clone();
     let (place, caller) = (place(ctx), caller(ctx));
-    run_work(ctx, move || {
-        table.puzzle(&place, &caller, command, table.clock().now())
-    })
-    .await
+    run_work(ctx, table.puzzle_queued(place, caller, command)).await
 }
 
 /// Today's puzzle (only you see it)

@@ -69,9 +69,9 @@ pub enum PuzzleCommand {
 }
 
 impl Table {
-    /// Runs a daily puzzle command at moment `now` (Unix seconds). One person's commands run one at a
-    /// time. May derive a day's puzzle (about a second, once per day): call it off the async threads.
-    pub fn puzzle(
+    /// Runs a daily puzzle command at moment `now` (Unix seconds); the caller holds their puzzle lane
+    /// (see [`Table::puzzle`]).
+    pub(in crate::table) fn daily_command(
         &self,
         place: &Place,
         caller: &Caller,
@@ -79,9 +79,6 @@ impl Table {
         now: i64,
     ) -> Result<Reply, TableError> {
         let guild = place.guild.clone().unwrap_or_default();
-        let _turn = self
-            .locks
-            .lock(&format!("daily:{guild}:{}", caller.user_id));
         let at = Moment::new(now);
         match command {
             PuzzleCommand::Today => self.daily_today(at),
@@ -137,6 +134,12 @@ impl Table {
             .collect())
     }
 
+    /// The days whose puzzles are kept in memory now, in order: today's and tomorrow's once made, and
+    /// the archive days used most recently (at most [`super::FloodLimits::archive_puzzles`]).
+    pub fn daily_puzzles_kept(&self) -> Vec<Day> {
+        self.daily.kept()
+    }
+
     /// Makes today's and tomorrow's puzzles ahead of time (as of `now`, Unix seconds), so the first
     /// request of a day does not wait for them. Blocks while it works: call it off the async threads.
     pub fn prepare_daily(&self, now: i64) {
@@ -145,7 +148,7 @@ impl Table {
 
     /// The puzzle of `day`, from the cache.
     fn daily_of(&self, day: Day, at: Moment) -> Result<Arc<DailyPuzzle>, TableError> {
-        self.daily.get(day).ok_or_else(|| {
+        self.daily.get(day, at.today).ok_or_else(|| {
             TableError::Puzzle(format!(
                 "There is no daily puzzle for {day} (today is {}).",
                 at.today

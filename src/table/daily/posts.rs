@@ -104,7 +104,7 @@ impl Table {
         if settings.is_empty() {
             return Ok(Vec::new());
         }
-        let Some(daily) = self.daily.get(at.today) else {
+        let Some(daily) = self.daily.get(at.today, at.today) else {
             return Ok(Vec::new());
         };
         let mut claimed = Vec::new();
