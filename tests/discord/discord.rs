@@ -30,17 +30,27 @@ pub(crate) fn carol() -> FakeUser {
 
 pub(crate) fn config(fake: &FakeDiscord, db: &Path, reminders: RemindersConfig) -> Config {
     Config {
-        token: Some(FakeDiscord::TOKEN.into()),
-        database: db.to_path_buf(),
-        guild_id: Some(GUILD),
-        log_level: "warn".into(),
         reminders,
-        api_url: Some(fake.api_url()),
         // Two people play all fifty channels at once here; a real person has a few commands in flight.
         limits: LimitsConfig {
             user_in_flight: 100,
             ..LimitsConfig::default()
         },
+        ..config_in(fake, db, GUILD)
+    }
+}
+
+/// The bot's settings for a test against `fake` in `guild`, with the database at `db`: default
+/// reminders and limits.
+pub(crate) fn config_in(fake: &FakeDiscord, db: &Path, guild: u64) -> Config {
+    Config {
+        token: Some(FakeDiscord::TOKEN.into()),
+        database: db.to_path_buf(),
+        guild_id: Some(guild),
+        log_level: "warn".into(),
+        reminders: RemindersConfig::default(),
+        api_url: Some(fake.api_url()),
+        limits: LimitsConfig::default(),
     }
 }
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::Config;
 use serde_json::json;
 
 use crate::discord::{shown, vote_button};
@@ -27,15 +27,7 @@ fn moderator() -> FakeUser {
 }
 
 fn config(fake: &FakeDiscord, db: &Path) -> Config {
-    Config {
-        token: Some(FakeDiscord::TOKEN.into()),
-        database: db.to_path_buf(),
-        guild_id: Some(GUILD),
-        log_level: "warn".into(),
-        reminders: RemindersConfig::default(),
-        api_url: Some(fake.api_url()),
-        limits: Default::default(),
-    }
+    crate::discord::config_in(fake, db, GUILD)
 }
 
 async fn command(

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::Config;
 use roundhouse::discord::{ServeError, StartupPolicy};
 use serde_json::json;
 
@@ -24,15 +24,7 @@ fn alice() -> FakeUser {
 }
 
 fn config(fake: &FakeDiscord, db: &Path) -> Config {
-    Config {
-        token: Some(FakeDiscord::TOKEN.into()),
-        database: db.to_path_buf(),
-        guild_id: Some(GUILD),
-        log_level: "warn".into(),
-        reminders: RemindersConfig::default(),
-        api_url: Some(fake.api_url()),
-        limits: Default::default(),
-    }
+    crate::discord::config_in(fake, db, GUILD)
 }
 
 /// Retries quickly, so a test does not wait out the production backoff; the deadline is far away.
