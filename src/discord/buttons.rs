@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::messages::VIEW_HAND;
+use super::messages::{VIEW_HAND, private_answer};
 use super::respond::{caller_of, deliver, place_of};
 use super::vote_buttons::{self, UNDATED_UNDO_IDS};
 use super::{Data, Error};
@@ -36,14 +36,8 @@ pub async fn on_event(
             agree,
         }
     } else if UNDATED_UNDO_IDS.contains(&id) {
-        let answer = serenity::CreateInteractionResponseMessage::new()
-            .content(UNDATED_VOTE)
-            .ephemeral(true);
         click
-            .create_response(
-                &ctx.http,
-                serenity::CreateInteractionResponse::Message(answer),
-            )
+            .create_response(&ctx.http, private_answer(UNDATED_VOTE))
             .await?;
         return Ok(());
     } else {

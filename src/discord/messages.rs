@@ -105,6 +105,16 @@ pub fn private_followup(post: &Post) -> serenity::CreateInteractionResponseFollo
     message
 }
 
+/// A private text answer as an interaction's first and only response (a refusal before any work, such
+/// as "starting up" or "restarting").
+pub fn private_answer(text: &str) -> serenity::CreateInteractionResponse {
+    serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true),
+    )
+}
+
 /// A post as a plain channel message (public results, reminders).
 pub fn channel_message(post: &Post) -> serenity::CreateMessage {
     let parts = parts(post);

@@ -12,6 +12,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 
+use super::messages::private_answer;
 use super::{Data, Error};
 
 /// How long the stop waits for work under way: less than the 10 s Docker allows between SIGTERM and
@@ -100,11 +101,7 @@ async fn turn_away(ctx: &serenity::Context, event: &serenity::FullEvent) {
     let serenity::FullEvent::InteractionCreate { interaction } = event else {
         return;
     };
-    let answer = serenity::CreateInteractionResponse::Message(
-        serenity::CreateInteractionResponseMessage::new()
-            .content(STOPPING_TEXT)
-            .ephemeral(true),
-    );
+    let answer = private_answer(STOPPING_TEXT);
     let sent = match interaction {
         serenity::Interaction::Command(command) => command.create_response(ctx, answer).await,
         serenity::Interaction::Component(component) => component.create_response(ctx, answer).await,

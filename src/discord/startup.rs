@@ -9,6 +9,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
 
+use super::messages::private_answer;
 use super::{Context, Error};
 
 /// What people are told while the bot is not ready yet.
@@ -190,14 +191,8 @@ pub async fn refuse_click(
         interaction: serenity::Interaction::Component(click),
     } = event
     {
-        let message = serenity::CreateInteractionResponseMessage::new()
-            .content(STARTING_UP)
-            .ephemeral(true);
         click
-            .create_response(
-                &ctx.http,
-                serenity::CreateInteractionResponse::Message(message),
-            )
+            .create_response(&ctx.http, private_answer(STARTING_UP))
             .await?;
     }
     Ok(())
