@@ -5,6 +5,7 @@
 mod buttons;
 mod commands;
 pub mod config;
+mod gated_framework;
 mod messages;
 mod rate_limit;
 mod respond;
@@ -20,7 +21,8 @@ use poise::serenity_prelude as serenity;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
-use shutdown::{GatedFramework, WorkGate};
+use gated_framework::GatedFramework;
+use shutdown::WorkGate;
 use startup::Registration;
 pub use startup::{Readiness, StartupPolicy};
 
@@ -28,8 +30,6 @@ pub use startup::{Readiness, StartupPolicy};
 pub struct Data {
     /// The table layer over the store.
     pub table: Arc<Table>,
-    /// Whether startup is done; commands wait for it (see [`startup`]).
-    ready: Arc<Readiness>,
 }
 
 /// The error type of commands (failures of Discord calls; people's mistakes are replies, not errors).
@@ -98,6 +98,7 @@ impl Bot {
                 Arc::clone(&gate),
             ),
             gate: Arc::clone(&gate),
+            ready: Arc::clone(&ready),
         };
         let client =
             serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::empty())
@@ -194,16 +195,12 @@ fn framework(
         .initialize_owners(false)
         .options(poise::FrameworkOptions {
             commands: commands::all(),
-            command_check: Some(|ctx| Box::pin(startup::admit(ctx))),
             event_handler: |framework, event| {
-                Box::pin(async move {
-                    let ctx = framework.serenity_context;
-                    if framework.user_data.ready.is_ready() {
-                        buttons::on_event(ctx, event, framework.user_data).await
-                    } else {
-                        startup::refuse_click(ctx, event).await
-                    }
-                })
+                Box::pin(buttons::on_event(
+                    framework.serenity_context,
+                    event,
+                    framework.user_data,
+                ))
             },
             on_error: |error| Box::pin(respond::on_error(error)),
             ..Default::default()
@@ -234,7 +231,7 @@ fn framework(
                     Arc::clone(&ready),
                     start_scheduler,
                 );
-                Ok(Data { table, ready })
+                Ok(Data { table })
             })
         })
         .build()

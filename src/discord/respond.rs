@@ -257,8 +257,8 @@ mod tests {
 
     #[test]
     fn internal_failures_show_nothing_of_the_detail() {
-        let shown = explain(&TableError::Internal(
-            "database disk image is malformed: SELECT * FROM games".into(),
+        let shown = explain(&TableError::internal(
+            "database disk image is malformed: SELECT * FROM games",
         ));
         assert_eq!(
             shown,

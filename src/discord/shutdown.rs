@@ -3,24 +3,17 @@
 //! caller then closes the database.
 //!
 //! Every gateway event (commands, autocomplete, buttons) and every scheduler round holds a [`WorkPass`]
-//! from the one [`WorkGate`] while it runs; closing the gate turns new work away and lets the stop wait
-//! until no pass is out.
+//! from the one [`WorkGate`] while it runs (see [`super::gated_framework`]); closing the gate turns new
+//! work away and lets the stop wait until no pass is out.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
-
-use super::messages::private_answer;
-use super::{Data, Error};
 
 /// How long the stop waits for work under way: less than the 10 s Docker allows between SIGTERM and
 /// SIGKILL, so the database is still closed in time.
 pub const WORK_WAIT: Duration = Duration::from_secs(7);
-
-/// What people are told when they use the bot while it stops.
-const STOPPING_TEXT: &str = "Roundhouse is restarting, so nothing was done. Try again in a minute.";
 
 /// Whether new work is let in, and how much is under way.
 #[derive(Clone, Copy, Debug, Default)]
@@ -70,45 +63,6 @@ impl WorkGate {
         // The sender lives in `self`, so waiting can only end by the count reaching 0 or the bound.
         let _ = tokio::time::timeout(bound, watching.wait_for(|state| state.running == 0)).await;
         self.state.borrow().running
-    }
-}
-
-/// The bot's framework behind the gate: events are handled while the gate is open; once it is closed, a
-/// command or a button is answered privately that the bot is restarting, and other events are dropped.
-pub struct GatedFramework {
-    /// The framework that handles the events.
-    pub inner: poise::Framework<Data, Error>,
-    /// The gate every event passes.
-    pub gate: Arc<WorkGate>,
-}
-
-#[serenity::async_trait]
-impl serenity::Framework for GatedFramework {
-    async fn init(&mut self, client: &serenity::Client) {
-        self.inner.init(client).await;
-    }
-
-    async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
-        match self.gate.enter() {
-            Some(_pass) => self.inner.dispatch(ctx, event).await,
-            None => turn_away(&ctx, &event).await,
-        }
-    }
-}
-
-/// Tells the user of a command or a button that the bot is stopping.
-async fn turn_away(ctx: &serenity::Context, event: &serenity::FullEvent) {
-    let serenity::FullEvent::InteractionCreate { interaction } = event else {
-        return;
-    };
-    let answer = private_answer(STOPPING_TEXT);
-    let sent = match interaction {
-        serenity::Interaction::Command(command) => command.create_response(ctx, answer).await,
-        serenity::Interaction::Component(component) => component.create_response(ctx, answer).await,
-        _ => return,
-    };
-    if let Err(e) = sent {
-        tracing::warn!("could not tell a user the bot is restarting: {e}");
     }
 }
 

@@ -1,6 +1,7 @@
-//! Startup that recovers: command registration is retried with backoff; until it succeeds every command
-//! and click is told the bot is starting up (never left waiting); a bot that cannot get ready within the
-//! deadline shuts its shards down, so [`super::Bot::run`] returns the reason and the process exits.
+//! Startup that recovers: command registration is retried with backoff; until it succeeds
+//! [`super::gated_framework`] tells every command and click the bot is starting up (never left
+//! waiting); a bot that cannot get ready within the deadline shuts its shards down, so
+//! [`super::Bot::run`] returns the reason and the process exits.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -8,12 +9,6 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
-
-use super::messages::private_answer;
-use super::{Context, Error};
-
-/// What people are told while the bot is not ready yet.
-pub const STARTING_UP: &str = "Roundhouse is starting up, try again in a moment.";
 
 /// How hard the bot tries to get ready: the wait after the first failed registration, doubled after
 /// each further failure up to `max_delay`, and the `deadline` after which it gives up.
@@ -165,35 +160,4 @@ fn may_pass_later(error: &serenity::Error) -> bool {
         serenity::Error::Http(HttpError::Request(_)) => true,
         _ => false,
     }
-}
-
-/// The command check: lets a command run once the bot is ready, and before that tells the caller,
-/// privately, to try again in a moment.
-pub async fn admit(ctx: Context<'_>) -> Result<bool, Error> {
-    if ctx.data().ready.is_ready() {
-        return Ok(true);
-    }
-    ctx.send(
-        poise::CreateReply::default()
-            .content(STARTING_UP)
-            .ephemeral(true),
-    )
-    .await?;
-    Ok(false)
-}
-
-/// Answers a button click that came before the bot was ready with [`STARTING_UP`], privately.
-pub async fn refuse_click(
-    ctx: &serenity::Context,
-    event: &serenity::FullEvent,
-) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(click),
-    } = event
-    {
-        click
-            .create_response(&ctx.http, private_answer(STARTING_UP))
-            .await?;
-    }
-    Ok(())
 }

@@ -35,7 +35,7 @@ use crate::store::Store;
 pub use daily::PuzzleCommand;
 pub use queue::{Queued, Turn};
 pub use reminders::{Notice, ReminderPolicy};
-pub use reply::{Crowded, Picture, Post, PostAction, Reply, TableError};
+pub use reply::{Crowded, LoggedDetail, Picture, Post, PostAction, Reply, TableError};
 pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};
 pub use vote::{VoteKind, VoteOn, VoteTicket};
 

@@ -189,8 +189,21 @@ pub enum TableError {
         /// Why neither its snapshot nor its log could be used.
         detail: String,
     },
-    /// Something failed on our side; nothing was changed. The detail is for the log, never for people.
-    Internal(String),
+    /// Something failed on our side; nothing was changed. Built only by [`TableError::internal`], which
+    /// logs the detail: the detail is for the log, never for people.
+    Internal(LoggedDetail),
+}
+
+/// What failed on our side, already written to the log. Only [`TableError::internal`] makes one, so no
+/// internal failure can reach people without being logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedDetail(String);
+
+impl LoggedDetail {
+    /// What failed, for the log and for tests.
+    pub fn detail(&self) -> &str {
+        &self.0
+    }
 }
 
 impl TableError {
@@ -198,7 +211,7 @@ impl TableError {
     pub fn internal(detail: impl Into<String>) -> Self {
         let detail = detail.into();
         tracing::error!("table command failed: {detail}");
-        TableError::Internal(detail)
+        TableError::Internal(LoggedDetail(detail))
     }
 
     /// The refusal of a game id that names no game, listing the games on offer.

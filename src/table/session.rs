@@ -41,9 +41,9 @@ impl Table {
             "the snapshot cannot be used ({unreadable}); rebuilding the game from its log"
         );
         let moves = self.store.moves(record.id)?;
-        match replay(record, &moves) {
+        match rebuild(record, &moves) {
             Ok((game, _)) => Ok(game),
-            Err(TableError::Internal(reason)) => {
+            Err(reason) => {
                 let detail = format!(
                     "its snapshot is unreadable ({unreadable}) and its log does not replay ({reason})"
                 );
@@ -53,7 +53,6 @@ impl Table {
                     detail,
                 })
             }
-            Err(other) => Err(other),
         }
     }
 }
@@ -69,21 +68,24 @@ pub(super) type Replayed = (Box<dyn LiveGame>, Vec<Vec<Event>>);
 
 /// Starts a game from its record's setup and replays `moves`, returning the state and each move's events.
 pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replayed, TableError> {
-    let kind = kind_of(record)?;
-    let setup = record
-        .setup
-        .as_deref()
-        .ok_or_else(|| TableError::internal("the game has no setup"))?;
+    rebuild(record, moves).map_err(TableError::internal)
+}
+
+/// [`replay`], saying why a stored game cannot be rebuilt without logging it (the caller decides how).
+fn rebuild(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replayed, String> {
+    let kind = games::find(&record.kind)
+        .ok_or_else(|| format!("this build has no game `{}`", record.kind))?;
+    let setup = record.setup.as_deref().ok_or("the game has no setup")?;
     let mut game = kind
         .start(&record.options, record.seats.len(), setup, record.seed)
-        .map_err(|e| TableError::internal(format!("stored setup refused: {e}")))?;
+        .map_err(|e| format!("stored setup refused: {e}"))?;
     let mut events = Vec::with_capacity(moves.len());
     for m in moves {
         let applied = game.apply(m.seat, &m.notation).map_err(|e| {
-            TableError::internal(format!(
+            format!(
                 "stored move {} `{}` refused: {}",
                 m.seq, m.notation, e.message
-            ))
+            )
         })?;
         events.push(applied.events);
     }

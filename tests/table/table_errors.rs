@@ -182,7 +182,7 @@ fn a_failure_on_our_side_shows_no_internals() {
         panic!("expected an internal failure, got {err:?}");
     };
     assert!(
-        detail.contains("no-such-game-in-this-build"),
+        detail.detail().contains("no-such-game-in-this-build"),
         "the log keeps the detail"
     );
     for shown in [
