@@ -14,7 +14,7 @@ use crate::running_bot::start_bot;
 
 const GUILD: u64 = 900_000_000_000_000_011;
 const CHANNEL: u64 = 910_000_000_000_000_011;
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(60);
 
 fn alice() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_011, "alice")

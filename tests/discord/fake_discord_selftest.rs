@@ -19,7 +19,7 @@ use tokio::task::JoinHandle;
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 900_000_000_000_000_002;
-const WAIT: Duration = Duration::from_secs(5);
+const WAIT: Duration = Duration::from_secs(60);
 const GAMES: [&str; 3] = ["yardmaster", "yardsale", "caboose"];
 
 struct Data;

@@ -19,7 +19,7 @@ use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 
 const GUILD: u64 = 900_000_000_000_000_031;
 const CHANNEL: u64 = 910_000_000_000_000_031;
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(60);
 /// Only against a hang: a stop that never ends fails here instead of blocking the test run.
 const EXIT_GUARD: Duration = Duration::from_secs(120);
 

@@ -15,7 +15,7 @@ use crate::running_bot::{start_bot, start_bot_with};
 
 const GUILD: u64 = 900_000_000_000_000_011;
 const CHANNEL: u64 = 910_000_000_000_000_011;
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(60);
 /// What the bot says before it is ready (`roundhouse::discord` keeps the text private).
 const STARTING_UP: &str = "Roundhouse is starting up, try again in a moment.";
 
