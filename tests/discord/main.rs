@@ -12,6 +12,7 @@ mod discord;
 mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
+mod journey_absence;
 mod journey_bot_game;
 mod journey_resign;
 mod journey_support;
