@@ -14,6 +14,7 @@ mod discord_votes;
 mod fake_discord_selftest;
 mod journey_absence;
 mod journey_bot_game;
+mod journey_races;
 mod journey_resign;
 mod journey_support;
 mod rate_limits;
