@@ -16,6 +16,7 @@ mod journey_absence;
 mod journey_bot_game;
 mod journey_races;
 mod journey_resign;
+mod journey_slow;
 mod journey_support;
 mod rate_limits;
 mod shutdown;
