@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::config::RemindersConfig;
 use serde_json::json;
 
 use crate::discord::{CHANNEL, WAIT, alice, bob, carol, command, config, legal, pinged};
@@ -15,14 +15,9 @@ pub(crate) fn dave() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_004, "dave")
 }
 
-/// Settings for a journey with the database at `db`.
-pub(crate) fn settings(fake: &FakeDiscord, db: &Path) -> Config {
-    config(fake, db, RemindersConfig::default())
-}
-
-/// Starts the bot and waits until the fake has its commands.
+/// Starts the bot with the database at `db` and waits until the fake has its commands.
 pub(crate) async fn ready_bot(fake: &FakeDiscord, db: &Path) -> Running {
-    let bot = start_bot(&settings(fake, db)).await;
+    let bot = start_bot(&config(fake, db, RemindersConfig::default())).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     bot
