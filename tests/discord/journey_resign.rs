@@ -94,6 +94,12 @@ async fn a_resigned_player_sees_what_a_spectator_sees_and_acts_as_one() {
         );
     }
     assert!(legal(&fake, &quitter, CHANNEL, "").await.is_empty());
+    let turn = fake.channel_messages(CHANNEL).pop().unwrap();
+    let by_hand_button = click(&fake, &quitter, &turn, "rh:hand").await;
+    assert!(
+        by_hand_button.ephemeral && by_hand_button.content.contains(NO_LONGER_PLAYS),
+        "{by_hand_button:?}"
+    );
 
     // A vote among the people still playing: the quitter is not asked, and cannot answer.
     let asker = playing.iter().find(|p| p.id != mover.id).unwrap().clone();
