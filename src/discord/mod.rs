@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
 
+use crate::clock::Clock;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
@@ -72,7 +73,18 @@ impl Bot {
 
     /// Like [`Bot::connect`], retrying command registration as `policy` says.
     pub async fn connect_with(config: &Config, policy: StartupPolicy) -> Result<Bot, ServeError> {
-        let store = Store::open(&config.database)?;
+        Self::connect_with_clock(config, policy, Clock::system()).await
+    }
+
+    /// Like [`Bot::connect_with`], taking "now" from `clock` (tests move a manual clock past
+    /// reminder and absence thresholds).
+    #[doc(hidden)]
+    pub async fn connect_with_clock(
+        config: &Config,
+        policy: StartupPolicy,
+        clock: Clock,
+    ) -> Result<Bot, ServeError> {
+        let store = Store::open_with_clock(&config.database, clock)?;
         let options = TableOptions {
             pictures: true,
             reminders: config.reminders.policy(),

@@ -2,8 +2,6 @@
 //! acknowledgement at once, the public result as a channel message and the private one as an
 //! ephemeral follow-up (see [`deliver`] for why).
 
-use std::time::Duration;
-
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
@@ -11,10 +9,6 @@ use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, re
 use super::rate_limit::send_message;
 use super::{Context, Data, Error};
 use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
-
-/// Discord wants a first answer within 3 s; past this, read-only public work defers and answers when
-/// done.
-const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 /// How many legal moves an error message lists.
 const LEGAL_SHOWN: usize = 10;
@@ -56,20 +50,19 @@ pub fn place(ctx: Context<'_>) -> Place {
     place_of(ctx.channel_id(), ctx.guild_id())
 }
 
-/// Runs blocking read-only work off the async threads, deferring the interaction publicly if it takes
-/// long: for answers that are public whatever comes out (statistics, leaderboards).
-pub async fn blocking<T: Send + 'static>(
+/// Runs blocking work that reads the store without the table's queue (statistics, leaderboards)
+/// off the async threads, and answers as a table command does ([`run_work`]): acknowledged
+/// privately at once, its public result posted in the channel.
+pub async fn run_blocking(
     ctx: Context<'_>,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, Error> {
-    let mut task = tokio::task::spawn_blocking(work);
-    tokio::select! {
-        done = &mut task => Ok(done?),
-        () = tokio::time::sleep(DEFER_AFTER) => {
-            ctx.defer().await?;
-            Ok(task.await?)
-        }
-    }
+    work: impl FnOnce() -> Result<Reply, TableError> + Send + 'static,
+) -> Result<(), Error> {
+    let work = async move {
+        tokio::task::spawn_blocking(work)
+            .await
+            .unwrap_or_else(|e| Err(TableError::internal(format!("store work failed: {e}"))))
+    };
+    run_work(ctx, work).await
 }
 
 /// Runs a table command in its channel's queue (or refuses it as busy) and answers with its reply

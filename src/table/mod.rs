@@ -206,13 +206,21 @@ impl Table {
         }
     }
 
-    /// A test hook: makes every later command wait `delay` in its channel's turn before it runs
-    /// (and commits), so tests reach the front ends' slow paths without depending on the
-    /// machine's speed.
+    /// A test hook: makes every later command (daily puzzle commands too) wait `delay` in its turn
+    /// before it runs (and commits), so tests reach the front ends' slow paths without depending on
+    /// the machine's speed.
     #[doc(hidden)]
     pub fn slow_down_for_tests(&self, delay: Duration) {
         let millis = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX);
         self.delay_ms.store(millis, Ordering::Relaxed);
+    }
+
+    /// Waits as long as [`Table::slow_down_for_tests`] asked: not at all outside tests.
+    fn wait_if_slowed(&self) {
+        let delay = self.delay_ms.load(Ordering::Relaxed);
+        if delay > 0 {
+            std::thread::sleep(Duration::from_millis(delay));
+        }
     }
 
     /// The clock the table takes "now" from (the store's): front ends and schedulers ask it for the
@@ -233,10 +241,7 @@ impl Table {
         caller: &Caller,
         command: Command,
     ) -> Result<Reply, TableError> {
-        let delay = self.delay_ms.load(Ordering::Relaxed);
-        if delay > 0 {
-            std::thread::sleep(Duration::from_millis(delay));
-        }
+        self.wait_if_slowed();
         match command {
             Command::New {
                 game,

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use roundhouse::clock::Clock;
 use roundhouse::discord::config::Config;
 use roundhouse::discord::{Bot, Readiness, ServeError, StartupPolicy};
 use roundhouse::table::Table;
@@ -63,6 +64,21 @@ pub async fn start_bot_with(config: &Config, policy: StartupPolicy) -> Running {
     let bot = Bot::connect_with(config, policy)
         .await
         .expect("the bot connects");
+    run(bot)
+}
+
+/// [`start_bot`] with "now" taken from `clock`, which the test moves.
+pub async fn start_bot_at(config: &Config, clock: Clock) -> Running {
+    let bot = Bot::connect_with_clock(config, StartupPolicy::default(), clock)
+        .await
+        .expect("the bot connects");
+    let running = run(bot);
+    running.wait_ready(READY_WAIT).await;
+    running
+}
+
+/// Runs a connected bot in a task.
+fn run(bot: Bot) -> Running {
     let shards = bot.shard_manager();
     let readiness = bot.readiness();
     let table = bot.table();

@@ -4,10 +4,10 @@ use poise::serenity_prelude as serenity;
 
 use super::autocomplete::game_ids;
 use crate::discord::messages::MESSAGE_LIMIT;
-use crate::discord::respond::{blocking, explain, say_privately};
+use crate::discord::respond::{explain, run_blocking, say_privately};
 use crate::discord::{Context, Error};
 use crate::games::{self, adapter::GameKind};
-use crate::table::TableError;
+use crate::table::{Post, Reply, TableError};
 
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: usize = 10;
@@ -68,20 +68,22 @@ pub async fn stats(
     let user = user.unwrap_or_else(|| ctx.author().clone());
     let table = ctx.data().table.clone();
     let (guild, user_id) = (guild.to_string(), user.id.to_string());
-    let records = blocking(ctx, move || table.store().player_record(&guild, &user_id)).await??;
-    let mut text = format!("Results of {} on this server:", user.name);
-    if records.is_empty() {
-        text = format!("{} has not finished a game on this server yet.", user.name);
-    }
-    for r in &records {
-        let name = games::find(&r.kind).map_or(r.kind.as_str(), |g| g.name());
-        text.push_str(&format!(
-            "\n{name}: {} played, {} won, average place {:.1}, best score {}",
-            r.played, r.wins, r.average_place, r.best_score
-        ));
-    }
-    ctx.say(text).await?;
-    Ok(())
+    run_blocking(ctx, move || {
+        let records = table.store().player_record(&guild, &user_id)?;
+        let mut text = format!("Results of {} on this server:", user.name);
+        if records.is_empty() {
+            text = format!("{} has not finished a game on this server yet.", user.name);
+        }
+        for r in &records {
+            let name = games::find(&r.kind).map_or(r.kind.as_str(), |g| g.name());
+            text.push_str(&format!(
+                "\n{name}: {} played, {} won, average place {:.1}, best score {}",
+                r.played, r.wins, r.average_place, r.best_score
+            ));
+        }
+        Ok(Reply::public(Post::text(text)))
+    })
+    .await
 }
 
 /// The most successful players of a game on this server
@@ -100,27 +102,26 @@ pub async fn leaderboard(
     };
     let table = ctx.data().table.clone();
     let guild = guild.to_string();
-    let rows = blocking(ctx, move || {
-        table
+    run_blocking(ctx, move || {
+        let rows = table
             .store()
-            .leaderboard(&guild, kind.id(), LEADERBOARD_SIZE)
+            .leaderboard(&guild, kind.id(), LEADERBOARD_SIZE)?;
+        let mut text = format!("{} leaderboard on this server:", kind.name());
+        if rows.is_empty() {
+            text.push_str("\nNo finished games yet.");
+        }
+        for (i, row) in rows.iter().enumerate() {
+            text.push_str(&format!(
+                "\n{}. {}: {} won of {} played",
+                i + 1,
+                row.name,
+                row.wins,
+                row.played
+            ));
+        }
+        Ok(Reply::public(Post::text(text)))
     })
-    .await??;
-    let mut text = format!("{} leaderboard on this server:", kind.name());
-    if rows.is_empty() {
-        text.push_str("\nNo finished games yet.");
-    }
-    for (i, row) in rows.iter().enumerate() {
-        text.push_str(&format!(
-            "\n{}. {}: {} won of {} played",
-            i + 1,
-            row.name,
-            row.wins,
-            row.played
-        ));
-    }
-    ctx.say(text).await?;
-    Ok(())
+    .await
 }
 
 #[cfg(test)]

@@ -78,6 +78,7 @@ impl Table {
         command: PuzzleCommand,
         now: i64,
     ) -> Result<Reply, TableError> {
+        self.wait_if_slowed();
         let guild = place.guild.clone().unwrap_or_default();
         let at = Moment::new(now);
         match command {
