@@ -12,6 +12,7 @@ mod discord;
 mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
+mod gateway_events;
 mod rate_limits;
 mod shutdown;
 mod startup;
