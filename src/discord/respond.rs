@@ -19,15 +19,37 @@ const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How many legal moves an error message lists.
 const LEGAL_SHOWN: usize = 10;
 
+/// What a server shows for a person, so every post, picture and list calls them the same: their
+/// nickname there, else the display name they chose for all of Discord, else their username
+/// (<https://discord.com/developers/docs/resources/guild#guild-member-object>, `nick`;
+/// <https://discord.com/developers/docs/resources/user#user-object>, `global_name`).
+pub fn shown_name(user: &serenity::User, nick: Option<&str>) -> String {
+    nick.or(user.global_name.as_deref())
+        .unwrap_or(&user.name)
+        .to_owned()
+}
+
+/// What the server shows for a person named in a command's options (Discord sends their member
+/// object, with the nickname, beside the option).
+pub fn name_of(ctx: Context<'_>, user: &serenity::User) -> String {
+    let nick = match ctx {
+        poise::Context::Application(app) => app
+            .interaction
+            .data
+            .resolved
+            .members
+            .get(&user.id)
+            .and_then(|member| member.nick.clone()),
+        poise::Context::Prefix(_) => None,
+    };
+    shown_name(user, nick.as_deref())
+}
+
 /// The person behind an interaction.
 pub fn caller_of(user: &serenity::User, member: Option<&serenity::Member>) -> Caller {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
     Caller {
         user_id: user.id.to_string(),
-        name,
+        name: shown_name(user, member.and_then(|m| m.nick.as_deref())),
         manages_channel: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_channels() || p.administrator()),

@@ -226,7 +226,9 @@ impl Table {
         &self.store
     }
 
-    /// Runs one command; its caller must hold the channel.
+    /// Runs one command; its caller must hold the channel. The caller's seat first takes the name
+    /// the front end gives them now (a new server nickname, say), so everything the command shows
+    /// names them as they are called today.
     fn dispatch(
         &self,
         place: &Place,
@@ -237,6 +239,8 @@ impl Table {
         if delay > 0 {
             std::thread::sleep(Duration::from_millis(delay));
         }
+        self.store
+            .rename_seat(&place.channel, &caller.user_id, &caller.name)?;
         match command {
             Command::New {
                 game,

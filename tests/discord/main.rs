@@ -13,6 +13,7 @@ mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
 mod gateway_events;
+mod nicknames;
 mod rate_limits;
 mod shutdown;
 mod startup;
