@@ -140,6 +140,9 @@ pub async fn run_work(
 /// - A channel message needs only the bot's token, not the interaction's: a committed move, undo,
 ///   resign, skip or end is announced exactly once even when the acknowledgement failed (`token` is
 ///   then `None`: the private part has nowhere to go and is dropped; the table work has run).
+///
+/// A public post Discord refuses (a locked thread takes none) changes nothing that was done: it is
+/// logged, and the caller is told privately ([`unposted`]).
 pub async fn deliver(
     http: &serenity::Http,
     channel: serenity::ChannelId,
@@ -147,26 +150,44 @@ pub async fn deliver(
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
     let (public, private) = match result {
-        Ok(Reply { public, private }) => {
-            let confirmation = if public.is_some() {
-                "Posted in the channel."
-            } else {
-                "Done."
-            };
-            let private = private.unwrap_or_else(|| Post::text(confirmation));
-            (public, private)
-        }
-        Err(error) => (None, Post::text(explain(&error))),
+        Ok(Reply { public, private }) => (public, private),
+        Err(error) => (None, Some(Post::text(explain(&error)))),
     };
-    if let Some(post) = &public {
-        send_message(http, channel, channel_message(post)).await?;
-    }
+    let posted = match &public {
+        Some(post) => Some(send_message(http, channel, channel_message(post)).await),
+        None => None,
+    };
+    let private = match (posted, public, private) {
+        (Some(Err(error)), public, private) => {
+            tracing::warn!(%channel, "a committed result could not be posted: {error}");
+            unposted(private.or(public))
+        }
+        (_, _, Some(private)) => private,
+        (Some(Ok(_)), _, None) => Post::text("Posted in the channel."),
+        (None, _, None) => Post::text("Done."),
+    };
     if let Some(token) = token {
         private_followup(&private)
             .execute(http, (None, token))
             .await?;
     }
     Ok(())
+}
+
+/// The private answer to a command whose public post Discord refused (in a locked thread, say): what
+/// was done stands, nobody else was told, and the caller sees the post themselves (`shown`: their
+/// private answer if any, else the refused post, without its pings).
+fn unposted(shown: Option<Post>) -> Post {
+    let note = "Discord refused the post in this channel (a locked thread, say), so only you see \
+                this. Whatever it says was done stands.";
+    match shown {
+        Some(post) => Post {
+            text: format!("{note}\n{}", post.text),
+            mentions: Vec::new(),
+            ..post
+        },
+        None => Post::text(note),
+    }
 }
 
 /// A short private answer.

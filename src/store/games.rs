@@ -228,7 +228,12 @@ impl Store {
 
     /// Renames `user_id`'s seat in the open game of `channel` to `name`, if it is named otherwise;
     /// returns whether it was. The game's version does not change: a name is no part of its state.
-    pub fn rename_seat(&self, channel: &str, user_id: &str, name: &str) -> Result<bool, StoreError> {
+    pub fn rename_seat(
+        &self,
+        channel: &str,
+        user_id: &str,
+        name: &str,
+    ) -> Result<bool, StoreError> {
         const STALE_SEAT: &str = "user_id = ?2 AND name <> ?3 AND game_id = \
              (SELECT id FROM games WHERE channel = ?1 AND status IN ('lobby', 'active'))";
         let stale = self.with_conn(|conn| {

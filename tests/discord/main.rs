@@ -17,3 +17,4 @@ mod nicknames;
 mod rate_limits;
 mod shutdown;
 mod startup;
+mod threads;

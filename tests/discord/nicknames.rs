@@ -31,9 +31,17 @@ async fn people_are_called_what_the_server_shows_and_a_new_nickname_is_used_next
         opened.content
     );
     let joined = command(&fake, &bobby, "game join", json!({})).await;
-    assert!(joined.content.contains("Bobby joined"), "{}", joined.content);
+    assert!(
+        joined.content.contains("Bobby joined"),
+        "{}",
+        joined.content
+    );
     let joined = command(&fake, &plain, "game join", json!({})).await;
-    assert!(joined.content.contains("carol joined"), "{}", joined.content);
+    assert!(
+        joined.content.contains("carol joined"),
+        "{}",
+        joined.content
+    );
 
     // Alice's nickname changes; her next command shows the new one, and the old one is gone.
     let admiral = alice().with_nick("Admiral Al");

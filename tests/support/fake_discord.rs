@@ -506,7 +506,10 @@ impl FakeDiscord {
     /// Waits until a bot is connected, identified and got READY.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait_for(timeout, "a bot to identify and get READY", |st| {
-            st.session.as_ref().is_some_and(gateway::Session::live).then_some(())
+            st.session
+                .as_ref()
+                .is_some_and(gateway::Session::live)
+                .then_some(())
         })
         .await;
     }

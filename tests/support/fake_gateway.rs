@@ -366,7 +366,10 @@ fn handle_frame(
     match frame["op"].as_u64() {
         Some(1) => Answer::Frame(json!({"op": 11, "s": null, "t": null, "d": null})),
         Some(op @ (2 | 6)) if !token_ok(&d["token"]) => {
-            st.unexpected(format!("gateway: op {op} with the wrong token {}", d["token"]));
+            st.unexpected(format!(
+                "gateway: op {op} with the wrong token {}",
+                d["token"]
+            ));
             Answer::Close(4004, "Authentication failed.")
         }
         Some(2) => identify(&mut st, shared, link, d),
@@ -411,11 +414,13 @@ fn identify(st: &mut State, shared: &Shared, link: Link, d: &Value) -> Answer {
 fn resume(st: &mut State, link: Link, d: &Value) -> Answer {
     let from = d["seq"].as_u64().unwrap_or(0);
     let id = d["session_id"].as_str();
-    let Some(session) = (st.session.as_mut())
-        .filter(|s| id == Some(s.id.as_str()) && from <= s.seq)
+    let Some(session) =
+        (st.session.as_mut()).filter(|s| id == Some(s.id.as_str()) && from <= s.seq)
     else {
         if st.session.is_some() {
-            st.unexpected(format!("gateway: RESUME of a session the bot never had: {d}"));
+            st.unexpected(format!(
+                "gateway: RESUME of a session the bot never had: {d}"
+            ));
         }
         invalidate(st);
         return Answer::Frame(json!({"op": 9, "s": null, "t": null, "d": false}));
