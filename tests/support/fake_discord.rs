@@ -24,6 +24,13 @@
 //! is answered 404 and recorded the same way, so a test can assert the bot made no surprising
 //! calls.
 //!
+//! The gateway keeps the bot's session across connections as Discord does ([`gateway`]): a test can
+//! send Reconnect ([`FakeDiscord::request_reconnect`]) or Invalid Session
+//! ([`FakeDiscord::invalidate_session`]); a RESUME replays what the bot missed, and events with no
+//! session to take them are dropped. Interactions can come from threads ([`threads`],
+//! [`FakeDiscord::open_thread`]), which take posts as Discord's archived and locked threads do, and
+//! carry each member's nickname and global name ([`FakeUser::with_nick`]).
+//!
 //! Every wait is bounded by the timeout given (or a few seconds), and dropping the [`FakeDiscord`]
 //! aborts its servers and connections.
 
