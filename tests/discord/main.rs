@@ -12,6 +12,7 @@ mod discord;
 mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
+mod fake_gateway_selftest;
 mod gateway_events;
 mod nicknames;
 mod rate_limits;

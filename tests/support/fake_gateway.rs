@@ -139,6 +139,11 @@ impl FakeDiscord {
         .await
     }
 
+    /// The gateway's address, as `GET /gateway` hands it out.
+    pub fn gateway_url(&self) -> String {
+        self.shared.gateway_url()
+    }
+
     /// The session id READY announced for the current session.
     pub fn session_id(&self) -> Option<String> {
         self.shared.lock().session.as_ref().map(|s| s.id.clone())
