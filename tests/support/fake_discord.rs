@@ -510,7 +510,8 @@ impl FakeDiscord {
         format!("http://127.0.0.1:{}", self.shared.api_port)
     }
 
-    /// Waits until a bot is connected, identified and got READY.
+    /// Waits until a bot is connected with a session: identified and got READY, or resumed and got
+    /// RESUMED.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait_for(timeout, "a bot to identify and get READY", |st| {
             st.session
