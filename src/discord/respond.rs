@@ -13,15 +13,37 @@ use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestio
 /// How many legal moves an error message lists.
 const LEGAL_SHOWN: usize = 10;
 
+/// What a server shows for a person, so every post, picture and list calls them the same: their
+/// nickname there, else the display name they chose for all of Discord, else their username
+/// (<https://discord.com/developers/docs/resources/guild#guild-member-object>, `nick`;
+/// <https://discord.com/developers/docs/resources/user#user-object>, `global_name`).
+pub fn shown_name(user: &serenity::User, nick: Option<&str>) -> String {
+    nick.or(user.global_name.as_deref())
+        .unwrap_or(&user.name)
+        .to_owned()
+}
+
+/// What the server shows for a person named in a command's options (Discord sends their member
+/// object, with the nickname, beside the option).
+pub fn name_of(ctx: Context<'_>, user: &serenity::User) -> String {
+    let nick = match ctx {
+        poise::Context::Application(app) => app
+            .interaction
+            .data
+            .resolved
+            .members
+            .get(&user.id)
+            .and_then(|member| member.nick.clone()),
+        poise::Context::Prefix(_) => None,
+    };
+    shown_name(user, nick.as_deref())
+}
+
 /// The person behind an interaction.
 pub fn caller_of(user: &serenity::User, member: Option<&serenity::Member>) -> Caller {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
     Caller {
         user_id: user.id.to_string(),
-        name,
+        name: shown_name(user, member.and_then(|m| m.nick.as_deref())),
         manages_channel: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_channels() || p.administrator()),
@@ -111,6 +133,9 @@ pub async fn run_work(
 /// - A channel message needs only the bot's token, not the interaction's: a committed move, undo,
 ///   resign, skip or end is announced exactly once even when the acknowledgement failed (`token` is
 ///   then `None`: the private part has nowhere to go and is dropped; the table work has run).
+///
+/// A public post Discord refuses (a locked thread takes none) changes nothing that was done: it is
+/// logged, and the caller is told privately ([`unposted`]).
 pub async fn deliver(
     http: &serenity::Http,
     channel: serenity::ChannelId,
@@ -118,26 +143,44 @@ pub async fn deliver(
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
     let (public, private) = match result {
-        Ok(Reply { public, private }) => {
-            let confirmation = if public.is_some() {
-                "Posted in the channel."
-            } else {
-                "Done."
-            };
-            let private = private.unwrap_or_else(|| Post::text(confirmation));
-            (public, private)
-        }
-        Err(error) => (None, Post::text(explain(&error))),
+        Ok(Reply { public, private }) => (public, private),
+        Err(error) => (None, Some(Post::text(explain(&error)))),
     };
-    if let Some(post) = &public {
-        send_message(http, channel, channel_message(post)).await?;
-    }
+    let posted = match &public {
+        Some(post) => Some(send_message(http, channel, channel_message(post)).await),
+        None => None,
+    };
+    let private = match (posted, public, private) {
+        (Some(Err(error)), public, private) => {
+            tracing::warn!(%channel, "a committed result could not be posted: {error}");
+            unposted(private.or(public))
+        }
+        (_, _, Some(private)) => private,
+        (Some(Ok(_)), _, None) => Post::text("Posted in the channel."),
+        (None, _, None) => Post::text("Done."),
+    };
     if let Some(token) = token {
         private_followup(&private)
             .execute(http, (None, token))
             .await?;
     }
     Ok(())
+}
+
+/// The private answer to a command whose public post Discord refused (in a locked thread, say): what
+/// was done stands, nobody else was told, and the caller sees the post themselves (`shown`: their
+/// private answer if any, else the refused post, without its pings).
+fn unposted(shown: Option<Post>) -> Post {
+    let note = "Discord refused the post in this channel (a locked thread, say), so only you see \
+                this. Whatever it says was done stands.";
+    match shown {
+        Some(post) => Post {
+            text: format!("{note}\n{}", post.text),
+            mentions: Vec::new(),
+            ..post
+        },
+        None => Post::text(note),
+    }
 }
 
 /// A short private answer.

@@ -226,6 +226,33 @@ impl Store {
         })
     }
 
+    /// Renames `user_id`'s seat in the open game of `channel` to `name`, if it is named otherwise;
+    /// returns whether it was. The game's version does not change: a name is no part of its state.
+    pub fn rename_seat(
+        &self,
+        channel: &str,
+        user_id: &str,
+        name: &str,
+    ) -> Result<bool, StoreError> {
+        const STALE_SEAT: &str = "user_id = ?2 AND name <> ?3 AND game_id = \
+             (SELECT id FROM games WHERE channel = ?1 AND status IN ('lobby', 'active'))";
+        let stale = self.with_conn(|conn| {
+            Ok(conn
+                .prepare_cached(&format!("SELECT 1 FROM seats WHERE {STALE_SEAT}"))?
+                .exists(params![channel, user_id, name])?)
+        })?;
+        if !stale {
+            return Ok(false);
+        }
+        self.with_writer(|conn| {
+            let renamed = conn.execute(
+                &format!("UPDATE seats SET name = ?3 WHERE {STALE_SEAT}"),
+                params![channel, user_id, name],
+            )?;
+            Ok(renamed > 0)
+        })
+    }
+
     /// The game with this id.
     pub fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
         self.with_conn(|conn| load_game(conn, "id = ?1", &id))

@@ -234,7 +234,9 @@ impl Table {
         &self.store
     }
 
-    /// Runs one command; its caller must hold the channel.
+    /// Runs one command; its caller must hold the channel. The caller's seat first takes the name
+    /// the front end gives them now (a new server nickname, say), so everything the command shows
+    /// names them as they are called today.
     fn dispatch(
         &self,
         place: &Place,
@@ -242,6 +244,8 @@ impl Table {
         command: Command,
     ) -> Result<Reply, TableError> {
         self.wait_if_slowed();
+        self.store
+            .rename_seat(&place.channel, &caller.user_id, &caller.name)?;
         match command {
             Command::New {
                 game,

@@ -22,7 +22,7 @@ const SLOW: Duration = Duration::from_secs(2);
 
 /// A started two-player Yardmaster game of alice and bob in [`CHANNEL`]; returns the bot and the
 /// player to act.
-async fn started_game(fake: &FakeDiscord, db: &Path) -> (Running, FakeUser) {
+pub(crate) async fn started_game(fake: &FakeDiscord, db: &Path) -> (Running, FakeUser) {
     let bot = start_bot(&config(fake, db, RemindersConfig::default())).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
@@ -34,7 +34,7 @@ async fn started_game(fake: &FakeDiscord, db: &Path) -> (Running, FakeUser) {
 }
 
 /// The other player of the two.
-fn other_than(user: &FakeUser) -> FakeUser {
+pub(crate) fn other_than(user: &FakeUser) -> FakeUser {
     if user.id == alice().id {
         bob()
     } else {

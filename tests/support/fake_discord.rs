@@ -24,6 +24,13 @@
 //! is answered 404 and recorded the same way, so a test can assert the bot made no surprising
 //! calls.
 //!
+//! The gateway keeps the bot's session across connections as Discord does ([`gateway`]): a test can
+//! send Reconnect ([`FakeDiscord::request_reconnect`]) or Invalid Session
+//! ([`FakeDiscord::invalidate_session`]); a RESUME replays what the bot missed, and events with no
+//! session to take them are dropped. Interactions can come from threads ([`threads`],
+//! [`FakeDiscord::open_thread`]), which take posts as Discord's archived and locked threads do, and
+//! carry each member's nickname and global name ([`FakeUser::with_nick`]).
+//!
 //! Every wait is bounded by the timeout given (or a few seconds), and dropping the [`FakeDiscord`]
 //! aborts its servers and connections.
 
@@ -32,15 +39,16 @@ use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Map, Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::Notify;
 use tokio::task::{JoinHandle, JoinSet};
-use tokio_tungstenite::tungstenite::Message as WsMessage;
-use tokio_tungstenite::tungstenite::protocol::CloseFrame;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+#[path = "fake_gateway.rs"]
+mod gateway;
+#[path = "fake_threads.rs"]
+mod threads;
 
 /// How long a dispatch waits for a bot to be connected and identified.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -109,8 +117,13 @@ mod perms {
 pub struct FakeUser {
     /// The user's snowflake.
     pub id: u64,
-    /// Username (also used as global display name).
+    /// Username.
     pub name: String,
+    /// The display name the user chose for all of Discord (`user.global_name`); the username
+    /// unless changed with [`Self::with_global_name`].
+    pub global_name: Option<String>,
+    /// The member's nickname in the guild (`member.nick`), if any.
+    pub nick: Option<String>,
     /// Whether the member has Manage Channels (bit `1 << 4`) in the guild.
     pub manage_channels: bool,
     /// Whether the member has Manage Server (bit `1 << 5`) in the guild.
@@ -123,6 +136,8 @@ impl FakeUser {
         Self {
             id,
             name: name.to_owned(),
+            global_name: Some(name.to_owned()),
+            nick: None,
             manage_channels: false,
             manage_server: false,
         }
@@ -140,11 +155,28 @@ impl FakeUser {
         self
     }
 
+    /// The same user with a guild nickname, as Discord sends it in `member.nick` of every
+    /// interaction from the guild
+    /// (<https://discord.com/developers/docs/resources/guild#guild-member-object>: "nick?:
+    /// ?string, this user's guild nickname").
+    pub fn with_nick(mut self, nick: &str) -> Self {
+        self.nick = Some(nick.to_owned());
+        self
+    }
+
+    /// The same user with another global display name (`None`: never set one, and Discord
+    /// sends `"global_name": null`,
+    /// <https://discord.com/developers/docs/resources/user#user-object>).
+    pub fn with_global_name(mut self, global_name: Option<&str>) -> Self {
+        self.global_name = global_name.map(str::to_owned);
+        self
+    }
+
     fn user_object(&self) -> Value {
         json!({
             "id": self.id.to_string(),
             "username": self.name,
-            "global_name": self.name,
+            "global_name": self.global_name,
             "discriminator": "0",
             "avatar": null,
             "bot": false,
@@ -327,20 +359,6 @@ struct RateLimit {
     until: Option<Instant>,
 }
 
-/// The bot connection dispatches go to.
-struct Target {
-    conn: u64,
-    tx: mpsc::UnboundedSender<Outbound>,
-    seq: u64,
-    ready: bool,
-}
-
-/// A frame for a gateway connection to write; `written` learns when it was written.
-struct Outbound {
-    text: String,
-    written: Option<oneshot::Sender<Instant>>,
-}
-
 #[derive(Default)]
 struct State {
     ids: u64,
@@ -359,12 +377,18 @@ struct State {
     rate_limits: Vec<RateLimit>,
     /// IDENTIFY payloads answered with READY, in order.
     sessions: Vec<Value>,
-    target: Option<Target>,
+    /// The bot's gateway session (see [`gateway`]), `None` before the first IDENTIFY and after
+    /// the session ended.
+    session: Option<gateway::Session>,
+    /// What happened on the gateway: resumes, invalidations, dropped dispatches.
+    gateway: gateway::GatewayLog,
     interactions: HashMap<u64, InteractionLog>,
     tokens: HashMap<String, u64>,
     channels: HashMap<u64, Vec<Sent>>,
     /// Channels whose interaction callbacks are refused as if they came too late.
     refused_callbacks: Vec<u64>,
+    /// Threads opened by the test (see [`threads`]).
+    threads: threads::Threads,
 }
 
 impl State {
@@ -476,7 +500,7 @@ impl FakeDiscord {
         });
         let tasks = vec![
             tokio::spawn(serve_api(Arc::clone(&shared), api)),
-            tokio::spawn(serve_gateway(Arc::clone(&shared), gateway)),
+            tokio::spawn(gateway::serve(Arc::clone(&shared), gateway)),
         ];
         Self { shared, tasks }
     }
@@ -486,10 +510,14 @@ impl FakeDiscord {
         format!("http://127.0.0.1:{}", self.shared.api_port)
     }
 
-    /// Waits until a bot is connected, identified and got READY.
+    /// Waits until a bot is connected with a session: identified and got READY, or resumed and got
+    /// RESUMED.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait_for(timeout, "a bot to identify and get READY", |st| {
-            st.target.as_ref().filter(|t| t.ready).map(|_| ())
+            st.session
+                .as_ref()
+                .is_some_and(gateway::Session::live)
+                .then_some(())
         })
         .await;
     }
@@ -499,7 +527,7 @@ impl FakeDiscord {
     /// `intents`, `shard`, …).
     pub async fn wait_sessions(&self, count: usize, timeout: Duration) -> Vec<Value> {
         self.wait_for(timeout, &format!("{count} gateway sessions"), |st| {
-            (st.sessions.len() >= count && st.target.as_ref().is_some_and(|t| t.ready))
+            (st.sessions.len() >= count && st.session.as_ref().is_some_and(gateway::Session::live))
                 .then(|| st.sessions.clone())
         })
         .await
@@ -884,7 +912,9 @@ impl FakeDiscord {
         data
     }
 
-    /// Records and dispatches an `INTERACTION_CREATE`; returns its id once it is written.
+    /// Records and dispatches an `INTERACTION_CREATE`; returns its id once it is written, or at
+    /// once if it was dropped because no session could receive it (see
+    /// [`FakeDiscord::dropped_interactions`]).
     async fn dispatch_interaction(
         &self,
         kind: u8,
@@ -894,9 +924,11 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> u64 {
-        self.wait_ready(CONNECT_TIMEOUT).await;
-        let (written_tx, written_rx) = oneshot::channel();
-        let id = {
+        self.wait_for(CONNECT_TIMEOUT, "a gateway session to dispatch to", |st| {
+            gateway::can_dispatch(st).then_some(())
+        })
+        .await;
+        let (id, written) = {
             let mut st = self.shared.lock();
             let id = st.snowflake();
             let token = format!("fake-interaction-token-{id}");
@@ -912,16 +944,10 @@ impl FakeDiscord {
                 "data": data,
                 "guild_id": guild.to_string(),
                 "channel_id": channel.to_string(),
-                "channel": {
-                    "id": channel.to_string(),
-                    "type": 0,
-                    "name": format!("channel-{channel}"),
-                    "guild_id": guild.to_string(),
-                    "permissions": permissions,
-                },
+                "channel": threads::channel_object(&st, channel, guild, &permissions),
                 "member": {
                     "user": user.user_object(),
-                    "nick": null,
+                    "nick": user.nick,
                     "avatar": null,
                     "roles": [],
                     "joined_at": timestamp(),
@@ -962,21 +988,16 @@ impl FakeDiscord {
                     edits: Vec::new(),
                 },
             );
-            let Some(target) = st.target.as_mut() else {
-                panic!("fake Discord: the bot disconnected before interaction {id} could be sent")
-            };
-            target.seq += 1;
-            let frame = json!({"op": 0, "s": target.seq, "t": "INTERACTION_CREATE", "d": payload});
-            let outbound = Outbound {
-                text: frame.to_string(),
-                written: Some(written_tx),
-            };
-            if target.tx.send(outbound).is_err() {
-                panic!("fake Discord: the bot's gateway connection closed before interaction {id}")
+            let written = gateway::dispatch(&mut st, "INTERACTION_CREATE", payload);
+            if written.is_none() {
+                st.gateway.dropped.push(id);
             }
-            id
+            (id, written)
         };
-        let written = tokio::time::timeout(CONNECT_TIMEOUT, written_rx).await;
+        let Some(written) = written else {
+            return id;
+        };
+        let written = tokio::time::timeout(CONNECT_TIMEOUT, written).await;
         let Ok(Ok(at)) = written else {
             panic!("fake Discord: interaction {id} was not written to the bot's socket")
         };
@@ -1574,6 +1595,7 @@ fn route_request(
         ("POST", ["channels", channel, "messages"]) => {
             let channel = parse_id(channel)?;
             check_message(&body, &files)?;
+            threads::admit_post(st, channel)?;
             let id = st.snowflake();
             let message = message_object(None, &body, id, channel, &files);
             let sent = Sent::new(None, body.clone(), &body, message.clone(), files).notifying();
@@ -2056,177 +2078,6 @@ fn application_info() -> Value {
         "flags": 0,
         "bot": bot_user(),
     })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Gateway
-
-async fn serve_gateway(shared: Arc<Shared>, listener: TcpListener) {
-    let mut connections = JoinSet::new();
-    let mut next = 0;
-    loop {
-        if let Ok((stream, _)) = listener.accept().await {
-            next += 1;
-            connections.spawn(serve_gateway_connection(Arc::clone(&shared), stream, next));
-        } else {
-            // Out of descriptors or similar: back off instead of spinning.
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        while connections.try_join_next().is_some() {}
-    }
-}
-
-async fn serve_gateway_connection(shared: Arc<Shared>, stream: TcpStream, conn: u64) {
-    let _ = stream.set_nodelay(true);
-    let Ok(Ok(mut ws)) =
-        tokio::time::timeout(HANDSHAKE_TIMEOUT, tokio_tungstenite::accept_async(stream)).await
-    else {
-        shared
-            .lock()
-            .unexpected("gateway: WebSocket handshake failed".into());
-        return;
-    };
-    let hello =
-        json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
-    if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
-        return;
-    }
-    let (tx, mut rx) = mpsc::unbounded_channel::<Outbound>();
-    loop {
-        tokio::select! {
-            frame = ws.next() => {
-                let text = match frame {
-                    Some(Ok(WsMessage::Text(text))) => text,
-                    Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_) | WsMessage::Frame(_))) => continue,
-                    Some(Ok(WsMessage::Binary(_))) => {
-                        shared.lock().unexpected("gateway: binary frame from the bot".into());
-                        continue;
-                    }
-                    Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
-                };
-                match gateway_frame(&shared, conn, &tx, &text) {
-                    Answer::Nothing => {}
-                    Answer::Frame(reply) => {
-                        if ws.send(WsMessage::Text(reply.to_string())).await.is_err() {
-                            break;
-                        }
-                        if matches!(reply["t"].as_str(), Some("READY" | "RESUMED")) {
-                            session_ready(&shared, conn);
-                        }
-                    }
-                    Answer::Close(code, reason) => {
-                        let frame = CloseFrame { code: CloseCode::from(code), reason: reason.into() };
-                        let _ = ws.close(Some(frame)).await;
-                        break;
-                    }
-                }
-            }
-            Some(outbound) = rx.recv() => {
-                if ws.send(WsMessage::Text(outbound.text)).await.is_err() {
-                    break;
-                }
-                if let Some(written) = outbound.written {
-                    let _ = written.send(Instant::now());
-                }
-            }
-        }
-    }
-    let mut st = shared.lock();
-    if st.target.as_ref().is_some_and(|t| t.conn == conn) {
-        st.target = None;
-    }
-    drop(st);
-    shared.changed.notify_waiters();
-}
-
-/// How the gateway answers a frame from the bot.
-enum Answer {
-    Nothing,
-    Frame(Value),
-    /// Close the connection with this code and reason.
-    Close(u16, &'static str),
-}
-
-/// Whether a token sent in IDENTIFY or RESUME is the fake's (with or without "Bot ").
-fn token_ok(token: &Value) -> bool {
-    let token = token.as_str().unwrap_or("");
-    token.strip_prefix("Bot ").unwrap_or(token) == FakeDiscord::TOKEN
-}
-
-/// Handles one frame from the bot.
-fn gateway_frame(
-    shared: &Shared,
-    conn: u64,
-    tx: &mpsc::UnboundedSender<Outbound>,
-    text: &str,
-) -> Answer {
-    let mut st = shared.lock();
-    let Ok(frame) = serde_json::from_str::<Value>(text) else {
-        st.unexpected(format!("gateway: not JSON: {text}"));
-        return Answer::Close(4002, "Error while decoding payload.");
-    };
-    let d = &frame["d"];
-    let wrong_token = Answer::Close(4004, "Authentication failed.");
-    match frame["op"].as_u64() {
-        Some(1) => Answer::Frame(json!({"op": 11, "s": null, "t": null, "d": null})),
-        Some(2) => {
-            if !token_ok(&d["token"]) {
-                st.unexpected(format!(
-                    "gateway: IDENTIFY with the wrong token {}",
-                    d["token"]
-                ));
-                return wrong_token;
-            }
-            st.sessions.push(d.clone());
-            st.target = Some(Target {
-                conn,
-                tx: tx.clone(),
-                seq: 1,
-                ready: false,
-            });
-            let ready = json!({
-                "v": 10,
-                "user": bot_user(),
-                "guilds": [],
-                "session_id": format!("fake-session-{conn}"),
-                "resume_gateway_url": shared.gateway_url(),
-                "shard": d.get("shard").cloned().unwrap_or(json!([0, 1])),
-                "application": {"id": FakeDiscord::APP_ID.to_string(), "flags": 0},
-            });
-            Answer::Frame(json!({"op": 0, "s": 1, "t": "READY", "d": ready}))
-        }
-        Some(6) => {
-            if !token_ok(&d["token"]) {
-                st.unexpected(format!(
-                    "gateway: RESUME with the wrong token {}",
-                    d["token"]
-                ));
-                return wrong_token;
-            }
-            let seq = d["seq"].as_u64().unwrap_or(0) + 1;
-            st.target = Some(Target {
-                conn,
-                tx: tx.clone(),
-                seq,
-                ready: false,
-            });
-            Answer::Frame(json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}}))
-        }
-        // Presence updates, member and soundboard requests: nothing to answer here.
-        Some(3 | 8 | 31) => Answer::Nothing,
-        _ => {
-            st.unexpected(format!("gateway: unexpected frame {text}"));
-            Answer::Close(4001, "Unknown opcode.")
-        }
-    }
-}
-
-/// Marks the session on `conn` as ready once READY or RESUMED has been written.
-fn session_ready(shared: &Shared, conn: u64) {
-    if let Some(target) = shared.lock().target.as_mut().filter(|t| t.conn == conn) {
-        target.ready = true;
-    }
-    shared.changed.notify_waiters();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -269,3 +269,38 @@ fn concurrent_writers_at_one_version_apply_exactly_once() {
     assert_eq!(store.moves(id).unwrap().len(), 10);
     assert_eq!(store.game(id).unwrap().unwrap().version, 10);
 }
+
+#[test]
+fn a_seat_is_renamed_in_the_open_game_only_and_only_when_its_name_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("n.db")).unwrap();
+    let finished = store.create_game(&new_game("c1")).unwrap();
+    let finish = Update {
+        status: Some(Status::Finished),
+        ..Update::default()
+    };
+    store.update(finished.id, 0, &finish).unwrap();
+    let open = store.create_game(&new_game("c1")).unwrap();
+
+    assert!(
+        !store.rename_seat("c1", "u1", "Alice").unwrap(),
+        "same name"
+    );
+    assert!(!store.rename_seat("c1", "u2", "Bob").unwrap(), "not seated");
+    assert!(
+        !store.rename_seat("c2", "u1", "Al").unwrap(),
+        "no game there"
+    );
+    assert!(store.rename_seat("c1", "u1", "Al").unwrap());
+    let renamed = store.open_game("c1").unwrap().unwrap();
+    assert_eq!(renamed.seats[0].name, "Al");
+    assert_eq!(
+        renamed.version, open.version,
+        "a name is no part of the state"
+    );
+    let old = store.game(finished.id).unwrap().unwrap();
+    assert_eq!(
+        old.seats[0].name, "Alice",
+        "a finished game keeps its names"
+    );
+}

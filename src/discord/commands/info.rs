@@ -4,10 +4,10 @@ use poise::serenity_prelude as serenity;
 
 use super::autocomplete::game_ids;
 use crate::discord::messages::MESSAGE_LIMIT;
-use crate::discord::respond::{explain, run_blocking, say_privately};
+use crate::discord::respond::{caller, explain, name_of, run_blocking, say_privately};
 use crate::discord::{Context, Error};
 use crate::games::{self, adapter::GameKind};
-use crate::table::{Post, Reply, TableError};
+use crate::table::{Caller, Post, Reply, TableError};
 
 /// How many people a leaderboard shows.
 const LEADERBOARD_SIZE: usize = 10;
@@ -65,14 +65,17 @@ pub async fn stats(
     let Some(guild) = ctx.guild_id() else {
         return say_privately(ctx, "Statistics are kept per server; ask in a server.").await;
     };
-    let user = user.unwrap_or_else(|| ctx.author().clone());
+    let whose = match user {
+        Some(user) => Caller::new(user.id.to_string(), name_of(ctx, &user)),
+        None => caller(ctx),
+    };
     let table = ctx.data().table.clone();
-    let (guild, user_id) = (guild.to_string(), user.id.to_string());
+    let (guild, user_id) = (guild.to_string(), whose.user_id);
     run_blocking(ctx, move || {
         let records = table.store().player_record(&guild, &user_id)?;
-        let mut text = format!("Results of {} on this server:", user.name);
+        let mut text = format!("Results of {} on this server:", whose.name);
         if records.is_empty() {
-            text = format!("{} has not finished a game on this server yet.", user.name);
+            text = format!("{} has not finished a game on this server yet.", whose.name);
         }
         for r in &records {
             let name = games::find(&r.kind).map_or(r.kind.as_str(), |g| g.name());

@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::autocomplete::daily_moves;
-use crate::discord::respond::{caller, place, run_work};
+use crate::discord::respond::{caller, name_of, place, run_work};
 use crate::discord::{Context, Error};
 use crate::table::{Caller, PuzzleCommand};
 
@@ -117,10 +117,7 @@ async fn streak(
     ctx: Context<'_>,
     #[description = "Whose (you if empty)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let whose = user.map(|u| {
-        let name = u.global_name.clone().unwrap_or_else(|| u.name.clone());
-        Caller::new(u.id.to_string(), name)
-    });
+    let whose = user.map(|u| Caller::new(u.id.to_string(), name_of(ctx, &u)));
     run(ctx, PuzzleCommand::Streak(whose)).await
 }
 
