@@ -6,6 +6,7 @@
 mod walks;
 
 mod conformance;
+mod express_props;
 mod golden;
 mod replay;
 mod shunting_cards;
