@@ -6,7 +6,9 @@
 mod walks;
 
 mod conformance;
+mod express_disasters;
 mod express_props;
+mod express_tables;
 mod golden;
 mod replay;
 mod shunting_cards;
