@@ -7,6 +7,7 @@ mod walks;
 
 mod conformance;
 mod express_disasters;
+mod express_hands;
 mod express_props;
 mod express_tables;
 mod golden;
