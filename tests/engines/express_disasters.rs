@@ -334,3 +334,35 @@ fn nobody_plays_a_disaster_in_the_first_round() {
         "discard wreck 1.1"
     ));
 }
+
+#[test]
+fn a_caboose_protects_from_broken_car_and_steal_car_only() {
+    let mut table = Table::two(
+        [
+            "broken steal wreck tank box box hopper",
+            "auto box box box caboose sleeper sleeper",
+        ],
+        "obs obs mail mail coach coach",
+    );
+    table.rulings = Rulings {
+        deal: 7,
+        ..Rulings::default()
+    };
+    let mut game = table.start();
+    steps(&mut game, 0, &["draw", "start tank box box", "discard obs"]);
+    steps(
+        &mut game,
+        1,
+        &["draw", "start auto box box box caboose", "discard sleeper"],
+    );
+    steps(&mut game, 0, &["draw", "start hopper obs"]);
+    for disaster in ["broken", "steal"] {
+        let why = refused(&mut game, 0, &format!("discard {disaster} 2.1"));
+        assert!(why.contains("Caboose"), "{disaster}: {why}");
+    }
+    assert!(crate::express_tables::is_legal(
+        &game,
+        0,
+        "discard wreck 2.1"
+    ));
+}

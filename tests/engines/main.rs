@@ -10,6 +10,7 @@ mod express_disasters;
 mod express_hands;
 mod express_props;
 mod express_tables;
+mod express_trains;
 mod golden;
 mod replay;
 mod shunting_cards;
