@@ -49,6 +49,27 @@ fn check_views(game: &Express) {
     }
 }
 
+/// Samples of the hidden cards look the same to their viewer, keep every card, and keep the seat to act
+/// able to act.
+fn check_samples(game: &Express, rng: &mut GameRng) {
+    let full = sorted_deck(game.players());
+    for viewer in (0..game.players())
+        .map(Viewer::Seat)
+        .chain([Viewer::Spectator])
+    {
+        let sample = game.resample_hidden(viewer, rng);
+        assert_eq!(
+            sample.view(viewer),
+            game.view(viewer),
+            "{viewer:?} cannot tell the sample"
+        );
+        assert_eq!(sample.all_cards(), full, "a sample keeps every card");
+        if let ToAct::Seats(seats) = sample.to_act() {
+            assert!(!sample.legal(seats[0]).is_empty(), "the sample can go on");
+        }
+    }
+}
+
 /// Plays random legal steps to the end (or `MAX_STEPS`), checking at each step; returns the moves.
 fn play_random(
     players: usize,
@@ -78,6 +99,9 @@ fn play_random(
                 moves.last()
             );
             check_views(&game);
+            if moves.len() % 7 == 0 {
+                check_samples(&game, &mut rng);
+            }
             let other = (seat + 1) % players;
             let before = json(&game);
             let mut copy = game.clone();

@@ -8,6 +8,7 @@ mod walks;
 mod conformance;
 mod express_disasters;
 mod express_hands;
+mod express_notation;
 mod express_props;
 mod express_tables;
 mod express_trains;

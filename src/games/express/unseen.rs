@@ -47,7 +47,9 @@ pub fn resample_hidden(game: &Express, viewer: Viewer, rng: &mut GameRng) -> Exp
     for card in sample.draw.iter_mut() {
         *card = deal.next().unwrap_or(*card);
     }
-    sample.before_melds = None;
+    if !own(game.current) {
+        sample.before_melds = None;
+    }
     sample.rng = GameRng::seeded(rng.next_u64());
     sample
 }
