@@ -71,12 +71,10 @@ impl Table {
                 hand.push(pool.remove(0));
             }
         }
-        let mut order = Vec::new();
-        for round in 0..deal {
-            for k in 0..self.players {
-                order.push(hands[(self.dealer + 1 + k) % self.players][round]);
-            }
-        }
+        let (players, dealer, hands) = (self.players, self.dealer, &hands);
+        let mut order: Vec<Kind> = (0..deal)
+            .flat_map(|round| (0..players).map(move |k| hands[(dealer + 1 + k) % players][round]))
+            .collect();
         order.extend(draw);
         order.extend(pool);
         order

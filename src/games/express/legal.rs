@@ -61,6 +61,7 @@ impl Express {
                 }
             }
         }
+        // A train with no car yet: what may start a train is what may go first in it (its Loco plays no part).
         let empty = super::train::Train {
             loco: Kind::Wild,
             cars: Vec::new(),

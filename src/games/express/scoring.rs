@@ -13,8 +13,6 @@ pub struct Doubling {
     pub name: &'static str,
     /// Whether the train's cars (each as the kind it counts as, front first) meet it.
     pub met: fn(&[Kind]) -> bool,
-    /// Why it is our ruling, if it is.
-    pub provisional: Option<&'static str>,
 }
 
 /// The passenger order, front to back.
@@ -34,22 +32,18 @@ pub const DOUBLINGS: [Doubling; 4] = [
     Doubling {
         name: "in order Mail/Baggage, Coach, Dome, Sleeper, Observation",
         met: in_order,
-        provisional: None,
     },
     Doubling {
         name: "one of each of the five",
         met: one_of_each,
-        provisional: None,
     },
     Doubling {
         name: "a Diesel",
         met: has_diesel,
-        provisional: None,
     },
     Doubling {
         name: "all six Coaches",
         met: all_coaches,
-        provisional: None,
     },
 ];
 
