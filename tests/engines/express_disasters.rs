@@ -366,3 +366,49 @@ fn a_caboose_protects_from_broken_car_and_steal_car_only() {
         "discard wreck 2.1"
     ));
 }
+
+#[test]
+fn a_seat_that_blocked_a_disaster_is_immune_to_it_for_the_hand() {
+    let mut table = Table::two(
+        [
+            "derail tank box box hopper reefer reefer",
+            "auto box box box boom sleeper sleeper",
+        ],
+        "obs obs mail mail derail coach dome dome coach coach",
+    );
+    table.rulings = Rulings {
+        deal: 7,
+        ..Rulings::default()
+    };
+    let mut game = table.start();
+    steps(
+        &mut game,
+        0,
+        &[
+            "draw",
+            "start tank box box",
+            "start hopper reefer reefer",
+            "discard obs",
+        ],
+    );
+    steps(
+        &mut game,
+        1,
+        &["draw", "start auto box box box", "discard sleeper"],
+    );
+    steps(&mut game, 0, &["draw", "discard derail 2"]);
+    steps(&mut game, 1, &["block", "draw", "discard dome"]);
+    step(&mut game, 0, "draw");
+    let why = refused(&mut game, 0, "discard derail 2");
+    assert!(why.contains("immune"), "{why}");
+    assert!(!crate::express_tables::is_legal(
+        &game,
+        0,
+        "discard derail 2"
+    ));
+    assert!(crate::express_tables::is_legal(
+        &game,
+        0,
+        "discard derail 1"
+    ));
+}
