@@ -6,6 +6,12 @@
 mod walks;
 
 mod conformance;
+mod express_disasters;
+mod express_hands;
+mod express_notation;
+mod express_props;
+mod express_tables;
+mod express_trains;
 mod golden;
 mod replay;
 mod shunting_cards;

@@ -1,0 +1,289 @@
+//! Disasters: which targets are legal, the target's block decision, a laid Way Car that stops one, and
+//! the effects from the Disaster table.
+
+use super::cards::Kind;
+use super::disasters::{Aim, DisasterSpec, Effect, disaster};
+use super::notation::Target;
+use super::state::{Express, LaidWayCar, PendingDisaster, Phase};
+use super::turn::take_from;
+use crate::game::{Event, RuleError, Seat, seat_ref};
+use crate::games::narration::Sink;
+
+fn refuse(message: impl Into<String>) -> RuleError {
+    RuleError::new(message)
+}
+
+impl Express {
+    /// Whether `seat` blocked this Disaster earlier in the hand (a permanent Way Car).
+    pub(super) fn immune(&self, seat: Seat, spec: &DisasterSpec) -> bool {
+        self.seats[seat]
+            .way_cars
+            .iter()
+            .any(|w| w.card == spec.way_car && w.permanent)
+    }
+
+    fn way_car_laid(&self, seat: Seat, spec: &DisasterSpec) -> bool {
+        self.seats[seat]
+            .way_cars
+            .iter()
+            .any(|w| w.card == spec.way_car)
+    }
+
+    /// Why the current seat may not play `spec` on `target`, if it may not.
+    pub(super) fn target_problem(&self, spec: &DisasterSpec, target: Target) -> Option<String> {
+        let attacker = self.current;
+        let seat = target.seat();
+        if seat >= self.players {
+            return Some(format!(
+                "There is no seat {}; the seats are 1 to {}.",
+                seat + 1,
+                self.players
+            ));
+        }
+        if self.immune(seat, spec) {
+            return Some(format!(
+                "{} blocked a {} this hand and is immune to it.",
+                seat_ref(seat),
+                spec.disaster
+            ));
+        }
+        if seat == attacker && self.way_car_laid(seat, spec) {
+            return Some(format!(
+                "You have a {} in play, so you may not play a {} on yourself.",
+                spec.way_car, spec.disaster
+            ));
+        }
+        let train_of = |seat: Seat, train: usize| self.seats[seat].trains.get(train);
+        match (spec.aim, target) {
+            (Aim::Player, Target::Player(_)) => None,
+            (Aim::AnyTrain, Target::Train { seat, train }) => match train_of(seat, train) {
+                Some(_) => None,
+                None => Some(format!("{} has no train {}.", seat_ref(seat), train + 1)),
+            },
+            (Aim::TrainWithoutCaboose, Target::Train { seat, train }) => {
+                match train_of(seat, train) {
+                    None => Some(format!("{} has no train {}.", seat_ref(seat), train + 1)),
+                    Some(t) if t.has_caboose() => Some(format!(
+                        "Train {} of {} has a Caboose, which protects it from {}.",
+                        train + 1,
+                        seat_ref(seat),
+                        spec.disaster
+                    )),
+                    Some(t) if t.cars.is_empty() => Some("That train has no car.".into()),
+                    Some(_) => None,
+                }
+            }
+            (Aim::OwnTrainAndOther, Target::Switch { own, seat, train }) => {
+                if train_of(attacker, own).is_none() {
+                    Some(format!("You have no train {}.", own + 1))
+                } else if train_of(seat, train).is_none() {
+                    Some(format!("{} has no train {}.", seat_ref(seat), train + 1))
+                } else if seat == attacker && own == train {
+                    Some("Switch Engines swaps the Locos of two different trains.".into())
+                } else {
+                    None
+                }
+            }
+            (Aim::Player, _) => Some(format!(
+                "{} is played on a seat, e.g. `derail 2`.",
+                spec.disaster
+            )),
+            (Aim::OwnTrainAndOther, _) => Some(
+                "Switch Engines names your train and another, e.g. `discard switch 1 2.3`.".into(),
+            ),
+            _ => Some(format!(
+                "{} is played on a train, e.g. `2.1`.",
+                spec.disaster
+            )),
+        }
+    }
+
+    /// Discards a Disaster on a target: a laid Way Car stops it, a target holding the Way Car decides, or
+    /// it takes effect.
+    pub(super) fn play_disaster(
+        &mut self,
+        card: Kind,
+        target: Target,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        let spec = disaster(card).ok_or_else(|| refuse(format!("{card} is not a Disaster.")))?;
+        let attacker = self.current;
+        if !self.seats[attacker].hand.contains(&card) {
+            return Err(refuse(format!("You hold no {card}.")));
+        }
+        if self.first_round {
+            return Err(refuse(
+                "Nobody plays a Disaster in the first round of a hand.",
+            ));
+        }
+        if let Some(problem) = self.discard_problem() {
+            return Err(refuse(problem));
+        }
+        if let Some(problem) = self.target_problem(spec, target) {
+            return Err(refuse(problem));
+        }
+        take_from(&mut self.seats[attacker].hand, card);
+        let seat = target.seat();
+        sink.emit(|| {
+            Event::public(format!(
+                "{} plays {card} on {}.",
+                seat_ref(attacker),
+                describe_target(target)
+            ))
+        });
+        if seat != attacker {
+            if let Some(i) = self.seats[seat]
+                .way_cars
+                .iter()
+                .position(|w| w.card == spec.way_car)
+            {
+                let way = self.seats[seat].way_cars.remove(i);
+                self.slot.extend([card, way.card]);
+                sink.emit(|| {
+                    Event::public(format!(
+                        "{}'s {} stops it; both go to the Disaster slot.",
+                        seat_ref(seat),
+                        way.card
+                    ))
+                });
+                self.finish_turn(false, sink);
+                return Ok(());
+            }
+            if self.seats[seat].hand.contains(&spec.way_car) {
+                self.phase = Phase::Block(PendingDisaster {
+                    card,
+                    attacker,
+                    target: target.into(),
+                });
+                sink.emit(|| {
+                    Event::public(format!(
+                        "{} may block it from hand: {} decides.",
+                        seat_ref(seat),
+                        seat_ref(seat)
+                    ))
+                });
+                return Ok(());
+            }
+        }
+        self.take_effect(spec, attacker, target, sink);
+        self.slot.push(card);
+        self.finish_turn(false, sink);
+        Ok(())
+    }
+
+    /// The target's answer: block with the Way Car from hand (permanent, immune for the hand) or let the
+    /// Disaster happen. Then the attacker's turn ends.
+    pub(super) fn decide_block(
+        &mut self,
+        pending: PendingDisaster,
+        block: bool,
+        sink: &mut impl Sink,
+    ) {
+        let spec = disaster(pending.card).unwrap_or(&super::disasters::DISASTERS[0]);
+        let target = Target::from(pending.target);
+        let seat = target.seat();
+        if block && take_from(&mut self.seats[seat].hand, spec.way_car) {
+            self.seats[seat].way_cars.push(LaidWayCar {
+                card: spec.way_car,
+                permanent: true,
+            });
+            sink.emit(|| {
+                Event::public(format!(
+                    "{} blocks the {} with a {}: immune to it for the rest of the hand.",
+                    seat_ref(seat),
+                    spec.disaster,
+                    spec.way_car
+                ))
+            });
+        } else {
+            sink.emit(|| {
+                Event::public(format!(
+                    "{} lets the {} happen.",
+                    seat_ref(seat),
+                    spec.disaster
+                ))
+            });
+            self.take_effect(spec, pending.attacker, target, sink);
+        }
+        self.slot.push(pending.card);
+        self.phase = Phase::Meld;
+        self.finish_turn(false, sink);
+    }
+
+    /// What the Disaster does to its target.
+    fn take_effect(
+        &mut self,
+        spec: &DisasterSpec,
+        attacker: Seat,
+        target: Target,
+        sink: &mut impl Sink,
+    ) {
+        match (spec.effect, target) {
+            (Effect::SkipTurn, Target::Player(seat)) => {
+                self.seats[seat].skips += 1;
+                sink.emit(|| {
+                    Event::public(format!("{} will skip their next turn.", seat_ref(seat)))
+                });
+            }
+            (Effect::BreakLastCar | Effect::StealLastCar, Target::Train { seat, train }) => {
+                let Some(card) = self.seats[seat].trains[train].pop() else {
+                    return;
+                };
+                if spec.effect == Effect::StealLastCar {
+                    self.seats[attacker].hand.push(card);
+                    sink.emit(|| {
+                        Event::public(format!(
+                            "{} takes the {card} into hand.",
+                            seat_ref(attacker)
+                        ))
+                    });
+                } else {
+                    self.slot.push(card);
+                    sink.emit(|| Event::public(format!("The {card} goes to the Disaster slot.")));
+                }
+                if self.seats[seat].trains[train].cars.is_empty() {
+                    let emptied = self.seats[seat].trains.remove(train);
+                    self.seats[seat].hand.push(emptied.loco);
+                    sink.emit(|| {
+                        Event::public(format!(
+                            "The train is empty: its Loco returns to {}'s hand.",
+                            seat_ref(seat)
+                        ))
+                    });
+                }
+            }
+            (Effect::SwitchLocos, Target::Switch { own, seat, train }) => {
+                let mine = self.seats[attacker].trains[own].loco;
+                let theirs = std::mem::replace(&mut self.seats[seat].trains[train].loco, mine);
+                self.seats[attacker].trains[own].loco = theirs;
+                sink.emit(|| Event::public("The two Locos change places, unseen."));
+            }
+            (Effect::WreckTrain, Target::Train { seat, train }) => {
+                let wrecked = self.seats[seat].trains.remove(train);
+                self.slot.push(wrecked.loco);
+                self.slot.extend(wrecked.cars.iter().map(|c| c.card));
+                sink.emit(|| {
+                    Event::public(format!(
+                        "The train goes to the Disaster slot; its Loco was a {}.",
+                        wrecked.loco
+                    ))
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A target in words.
+pub(super) fn describe_target(target: Target) -> String {
+    match target {
+        Target::Player(seat) => seat_ref(seat),
+        Target::Train { seat, train } => format!("{}'s train {}", seat_ref(seat), train + 1),
+        Target::Switch { own, seat, train } => format!(
+            "their train {} and {}'s train {}",
+            own + 1,
+            seat_ref(seat),
+            train + 1
+        ),
+    }
+}

@@ -1,0 +1,317 @@
+//! The Express deck as data: every card kind with its name, its short code for typed commands, its class,
+//! its value and its copies, and which of those numbers are our provisional rulings.
+
+use std::fmt::{self, Display};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// What a card is. The discriminant indexes [`CARDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Kind {
+    BoxCar,
+    Hopper,
+    Reefer,
+    TankCar,
+    AutoCarrier,
+    Mail,
+    Coach,
+    Dome,
+    Sleeper,
+    Observation,
+    Diesel,
+    Wild,
+    Caboose,
+    BrokenCar,
+    Derailment,
+    StealCar,
+    SwitchEngines,
+    Wreck,
+    LightCrane,
+    Boom,
+    Office,
+    Transfer,
+    HeavyCrane,
+    Turntable,
+}
+
+/// The families of cards; each rule asks about a class, not about single kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// A freight car: trains of one type.
+    Freight,
+    /// A passenger car: trains of any passenger cards.
+    Passenger,
+    /// The Wild Car.
+    Wild,
+    /// The Caboose, which ends a train.
+    Caboose,
+    /// A Disaster, played by discarding it on a target.
+    Disaster,
+    /// A Way Car, laid beside the trains.
+    WayCar,
+    /// The Turntable: reverses play and gives another turn.
+    Turntable,
+}
+
+/// One row of the deck table.
+#[derive(Clone, Copy, Debug)]
+pub struct CardSpec {
+    /// The kind this row describes.
+    pub kind: Kind,
+    /// The name shown to people.
+    pub name: &'static str,
+    /// The short code typed in commands and written in setups.
+    pub code: &'static str,
+    /// Its class.
+    pub class: Class,
+    /// Its value: on a train for cars, and what it costs left in hand.
+    pub value: i32,
+    /// Copies in the deck with 4–6 players.
+    pub copies: u8,
+    /// Copies in the deck with 2–3 players.
+    pub copies_few: u8,
+    /// Why a number of this row is our ruling rather than the printed rules, if it is.
+    pub provisional: Option<&'static str>,
+}
+
+const fn spec(
+    kind: Kind,
+    name: &'static str,
+    code: &'static str,
+    class: Class,
+    value: i32,
+    copies: u8,
+) -> CardSpec {
+    CardSpec {
+        kind,
+        name,
+        code,
+        class,
+        value,
+        copies,
+        copies_few: copies,
+        provisional: None,
+    }
+}
+
+const fn provisional(card: CardSpec, why: &'static str) -> CardSpec {
+    CardSpec {
+        provisional: Some(why),
+        ..card
+    }
+}
+
+/// What every card that is not a car costs when it is left in hand.
+pub const NON_CAR_VALUE: i32 = 5;
+
+use Class::*;
+use Kind::*;
+
+/// The deck, one row per kind, in [`Kind`] order.
+pub const CARDS: [CardSpec; 24] = [
+    spec(BoxCar, "Box Car", "box", Freight, 1, 12),
+    provisional(
+        spec(Hopper, "Hopper", "hopper", Freight, 2, 11),
+        "name and value",
+    ),
+    provisional(
+        spec(Reefer, "Reefer", "reefer", Freight, 3, 10),
+        "name and value",
+    ),
+    provisional(spec(TankCar, "Tank Car", "tank", Freight, 4, 9), "value"),
+    spec(AutoCarrier, "Auto Carrier", "auto", Freight, 5, 8),
+    provisional(spec(Mail, "Mail/Baggage", "mail", Passenger, 1, 2), "value"),
+    provisional(spec(Coach, "Coach", "coach", Passenger, 1, 6), "value"),
+    provisional(spec(Dome, "Dome", "dome", Passenger, 2, 2), "value"),
+    provisional(
+        spec(Sleeper, "Sleeper", "sleeper", Passenger, 2, 2),
+        "value",
+    ),
+    provisional(
+        spec(Observation, "Observation", "obs", Passenger, 3, 2),
+        "value",
+    ),
+    spec(Diesel, "Diesel", "diesel", Passenger, 0, 2),
+    spec(
+        Kind::Wild,
+        "Wild Car",
+        "wild",
+        Class::Wild,
+        NON_CAR_VALUE,
+        2,
+    ),
+    spec(
+        Kind::Caboose,
+        "Caboose",
+        "caboose",
+        Class::Caboose,
+        NON_CAR_VALUE,
+        3,
+    ),
+    spec(
+        BrokenCar,
+        "Broken Car",
+        "broken",
+        Disaster,
+        NON_CAR_VALUE,
+        2,
+    ),
+    spec(
+        Derailment,
+        "Derailment",
+        "derail",
+        Disaster,
+        NON_CAR_VALUE,
+        2,
+    ),
+    spec(StealCar, "Steal Car", "steal", Disaster, NON_CAR_VALUE, 2),
+    spec(
+        SwitchEngines,
+        "Switch Engines",
+        "switch",
+        Disaster,
+        NON_CAR_VALUE,
+        2,
+    ),
+    spec(Wreck, "Wreck", "wreck", Disaster, NON_CAR_VALUE, 1),
+    provisional(
+        spec(LightCrane, "Light Crane", "crane", WayCar, NON_CAR_VALUE, 2),
+        "copies",
+    ),
+    provisional(
+        spec(Boom, "Boom", "boom", WayCar, NON_CAR_VALUE, 2),
+        "copies",
+    ),
+    provisional(
+        spec(Office, "Office", "office", WayCar, NON_CAR_VALUE, 2),
+        "copies",
+    ),
+    provisional(
+        spec(Transfer, "Transfer", "transfer", WayCar, NON_CAR_VALUE, 2),
+        "copies",
+    ),
+    provisional(
+        spec(HeavyCrane, "Heavy Crane", "heavy", WayCar, NON_CAR_VALUE, 2),
+        "copies",
+    ),
+    CardSpec {
+        copies_few: 2,
+        ..spec(
+            Kind::Turntable,
+            "Turntable",
+            "turntable",
+            Class::Turntable,
+            NON_CAR_VALUE,
+            3,
+        )
+    },
+];
+
+/// Every kind, in table order.
+pub const ALL_KINDS: [Kind; 24] = {
+    let mut kinds = [BoxCar; 24];
+    let mut i = 0;
+    while i < 24 {
+        kinds[i] = CARDS[i].kind;
+        i += 1;
+    }
+    kinds
+};
+
+/// The most players with which the deck uses its smaller counts.
+pub const FEW_PLAYERS: usize = 3;
+
+impl Kind {
+    /// This kind's row of the deck table.
+    pub fn spec(self) -> &'static CardSpec {
+        &CARDS[self as usize]
+    }
+
+    /// Its class.
+    pub fn class(self) -> Class {
+        self.spec().class
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// Its short code.
+    pub fn code(self) -> &'static str {
+        self.spec().code
+    }
+
+    /// What it costs left in hand (its value for cars; Diesel nothing).
+    pub fn value(self) -> i32 {
+        self.spec().value
+    }
+
+    /// Whether it is a freight or passenger car (the kinds a Wild may be declared as, and a Diesel).
+    pub fn is_car_type(self) -> bool {
+        matches!(self.class(), Freight | Passenger)
+    }
+
+    /// Whether a Wild may be declared as this kind: any freight or passenger car but the Diesel.
+    pub fn wild_may_be(self) -> bool {
+        self.is_car_type() && self != Diesel
+    }
+
+    /// The kind with this code or name (case-insensitive).
+    pub fn parse(word: &str) -> Option<Kind> {
+        CARDS
+            .iter()
+            .find(|c| c.code.eq_ignore_ascii_case(word) || c.name.eq_ignore_ascii_case(word))
+            .map(|c| c.kind)
+    }
+
+    /// How many copies a deck for `players` holds.
+    pub fn copies(self, players: usize) -> usize {
+        let spec = self.spec();
+        usize::from(if players <= FEW_PLAYERS {
+            spec.copies_few
+        } else {
+            spec.copies
+        })
+    }
+}
+
+/// The whole deck for `players`, in table order.
+pub fn deck(players: usize) -> Vec<Kind> {
+    ALL_KINDS
+        .iter()
+        .flat_map(|&kind| std::iter::repeat_n(kind, kind.copies(players)))
+        .collect()
+}
+
+/// Every code, for refusals that list what may be typed.
+pub fn all_codes() -> String {
+    CARDS.iter().map(|c| c.code).collect::<Vec<_>>().join(", ")
+}
+
+impl Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Kind {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let word = String::deserialize(deserializer)?;
+        Kind::parse(&word).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{}` is not an Express card; the cards are {}",
+                crate::excerpt::excerpt(&word),
+                all_codes()
+            ))
+        })
+    }
+}

@@ -1,0 +1,202 @@
+//! The legal steps of the seat to act, and a label for each.
+
+use super::attack::describe_target;
+use super::cards::{ALL_KINDS, Class, Kind};
+use super::disasters::{Aim, disaster};
+use super::notation::{Action, Cars, Laid, Target};
+use super::state::{Express, Phase};
+use super::turn::describe_laid;
+use crate::game::seat_ref;
+
+impl Express {
+    /// Every legal step of the seat to act.
+    pub(super) fn legal_steps(&self, steps: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Over => return,
+            Phase::Block(_) => steps.extend([Action::Block, Action::Allow]),
+            Phase::Draw => {
+                steps.push(Action::Draw);
+                if !self.discard.is_empty() {
+                    steps.push(Action::Take);
+                }
+            }
+            Phase::Meld if self.stuck => steps.push(Action::Redraw),
+            Phase::Meld => {
+                self.meld_steps(steps);
+                if steps.is_empty() {
+                    steps.push(Action::Redraw);
+                }
+            }
+        }
+        if self.options.deadline_hours.0.is_some() {
+            steps.push(Action::End);
+        }
+    }
+
+    fn meld_steps(&self, steps: &mut Vec<Action>) {
+        let cards = &self.seats[self.current];
+        let mut kinds: Vec<Kind> = cards.hand.clone();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let held = |kind: Kind| cards.hand.iter().filter(|&&k| k == kind).count();
+        let may_lay = cards.hand.len() > 1;
+        let may_start = cards.hand.len() > 2;
+        if self.before_melds.is_some() {
+            steps.push(Action::Reset);
+        }
+        for &card in &kinds {
+            if may_lay && card.class() == Class::WayCar {
+                steps.push(Action::Way(card));
+            }
+        }
+        for (t, train) in cards.trains.iter().enumerate() {
+            for &card in &kinds {
+                for laid in layings(card).filter(|_| may_lay) {
+                    if train.check_add(laid.card, laid.declared).is_ok() {
+                        steps.push(Action::Add { train: t, laid });
+                    }
+                }
+                if card != train.loco {
+                    steps.push(Action::Swap { train: t, card });
+                }
+            }
+        }
+        // A train with no car yet: what may start a train is what may go first in it (its Loco plays no part).
+        let empty = super::train::Train {
+            loco: Kind::Wild,
+            cars: Vec::new(),
+            fresh: true,
+        };
+        for &loco in kinds.iter().filter(|_| may_start) {
+            for &card in &kinds {
+                if card == loco && held(card) < 2 {
+                    continue;
+                }
+                for laid in layings(card) {
+                    if let (Ok(_), Some(cars)) = (
+                        empty.check_add(laid.card, laid.declared),
+                        Cars::new(&[laid]),
+                    ) {
+                        steps.push(Action::Start { loco, cars });
+                    }
+                }
+            }
+        }
+        if self.discard_problem().is_none() {
+            for &card in &kinds {
+                if card.class() == Class::Disaster {
+                    self.disaster_steps(card, steps);
+                } else {
+                    steps.push(Action::Discard(card));
+                }
+            }
+        }
+    }
+
+    /// Whether `redraw` is legal: the hand cannot get down to the limit, or no step at all is left.
+    pub(super) fn redraw_allowed(&self) -> bool {
+        let mut steps = Vec::new();
+        self.stuck || {
+            self.meld_steps(&mut steps);
+            steps.is_empty()
+        }
+    }
+
+    fn disaster_steps(&self, card: Kind, steps: &mut Vec<Action>) {
+        if self.first_round {
+            return;
+        }
+        let Some(spec) = disaster(card) else {
+            return;
+        };
+        let mut push = |target: Target| {
+            if self.target_problem(spec, target).is_none() {
+                steps.push(Action::Disaster { card, target });
+            }
+        };
+        for seat in 0..self.players {
+            let trains = self.seats[seat].trains.len();
+            match spec.aim {
+                Aim::Player => push(Target::Player(seat)),
+                Aim::AnyTrain | Aim::TrainWithoutCaboose => {
+                    (0..trains).for_each(|train| push(Target::Train { seat, train }))
+                }
+                Aim::OwnTrainAndOther => {
+                    for own in 0..self.seats[self.current].trains.len() {
+                        (0..trains).for_each(|train| push(Target::Switch { own, seat, train }));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A label for a step, in words.
+    pub(super) fn describe(&self, action: &Action) -> String {
+        match *action {
+            Action::Draw => "Draw 2 from the draw pile".into(),
+            Action::Take => match self.discard.last() {
+                Some(card) => format!("Take the {card} from the discard pile"),
+                None => "Take the top discard".into(),
+            },
+            Action::Redraw => "Show this impossible hand, set it aside and draw as many".into(),
+            Action::Start { loco, cars } => format!(
+                "Start a train: {loco} as the Loco (face down), then {}",
+                cars.as_slice()
+                    .iter()
+                    .map(|&l| describe_laid(l))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Action::Add { train, laid } => {
+                format!("Add {} to train {}", describe_laid(laid), train + 1)
+            }
+            Action::Way(card) => format!("Lay a {card}"),
+            Action::Swap { train, card } => {
+                format!(
+                    "Make the {card} the Loco of train {} (the old Loco to hand)",
+                    train + 1
+                )
+            }
+            Action::Reset => "Take back this turn's melds".into(),
+            Action::Discard(Kind::Turntable) => {
+                "Discard the Turntable: reverse play and take another turn".into()
+            }
+            Action::Discard(card) => format!("Discard a {card}"),
+            Action::Disaster { card, target } => {
+                format!("Play {card} on {}", describe_target(target))
+            }
+            Action::Block => match self.phase {
+                Phase::Block(pending) => format!(
+                    "Block the {} of {} with your Way Car (permanent for the hand)",
+                    pending.card,
+                    seat_ref(pending.attacker)
+                ),
+                _ => "Block the Disaster".into(),
+            },
+            Action::Allow => "Let the Disaster happen".into(),
+            Action::End => {
+                "End the hand as it stands (the deadline has passed); no going-out bonus".into()
+            }
+        }
+    }
+}
+
+/// The ways a card may be laid: a Wild undeclared or as each car it may be; any other card as itself.
+fn layings(card: Kind) -> impl Iterator<Item = Laid> {
+    let wild = card == Kind::Wild;
+    let plain = (card.class() != Class::Disaster
+        && card.class() != Class::WayCar
+        && card.class() != Class::Turntable)
+        .then_some(Laid {
+            card,
+            declared: None,
+        });
+    let declared = ALL_KINDS
+        .into_iter()
+        .filter(move |k| wild && k.wild_may_be())
+        .map(move |k| Laid {
+            card,
+            declared: Some(k),
+        });
+    plain.into_iter().chain(declared)
+}

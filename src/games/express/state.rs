@@ -1,0 +1,475 @@
+//! The Express state, its setup and the [`Game`] implementation. The turn's steps are in `turn.rs`, the
+//! hand's course (deal, draws, rounds, scoring) in `hand.rs`, Disasters in `attack.rs`, the legal steps in
+//! `legal.rs`.
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{self, Kind};
+use super::notation::{Action, Target};
+use super::options::{ExpressOptions, OPTIONS};
+use super::rulings::Rulings;
+use super::scoring::HandScore;
+use super::train::Train;
+use super::view::ExpressView;
+use crate::game::{
+    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
+    ToAct, Viewer,
+};
+use crate::games::narration::Quiet;
+
+/// An explicit setup, as JSON: `{"dealer": 0, "decks": [["box", "tank", …]], "totals": [0, 0, 0]}`.
+///
+/// `decks` are the deck orders of the first hands, top first (each the whole deck for the number of
+/// players); hands past them are shuffled by the game's generator. `totals` (optional) continue a game from
+/// these scores. `rulings` (optional) replace the default numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpressSetup {
+    /// The seat that deals the first hand.
+    pub dealer: Seat,
+    /// The deck orders of the first hands, top first.
+    pub decks: Vec<Vec<Kind>>,
+    /// The totals the game starts from (zero by default).
+    #[serde(default)]
+    pub totals: Option<Vec<i32>>,
+    /// The numbers of the rules.
+    #[serde(default)]
+    pub rulings: Rulings,
+}
+
+/// A Way Car laid beside a seat's trains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaidWayCar {
+    /// The card.
+    pub card: Kind,
+    /// Whether it blocked a Disaster (or twins one that did): it stays for the hand.
+    pub permanent: bool,
+}
+
+/// One seat's cards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatCards {
+    /// The hand.
+    pub hand: Vec<Kind>,
+    /// The trains, in the order they were started.
+    pub trains: Vec<Train>,
+    /// The laid Way Cars.
+    pub way_cars: Vec<LaidWayCar>,
+    /// Turns still to skip (Derailments).
+    pub skips: u8,
+}
+
+/// A Disaster waiting for its target to block it or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingDisaster {
+    /// The Disaster.
+    pub card: Kind,
+    /// The seat that played it.
+    pub attacker: Seat,
+    /// What it is played on.
+    pub target: TargetRecord,
+}
+
+/// A [`Target`] as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetRecord {
+    /// A seat's train.
+    Train(Seat, usize),
+    /// A seat.
+    Player(Seat),
+    /// The attacker's train, and another seat's train.
+    Switch(usize, Seat, usize),
+}
+
+impl From<Target> for TargetRecord {
+    fn from(target: Target) -> Self {
+        match target {
+            Target::Train { seat, train } => TargetRecord::Train(seat, train),
+            Target::Player(seat) => TargetRecord::Player(seat),
+            Target::Switch { own, seat, train } => TargetRecord::Switch(own, seat, train),
+        }
+    }
+}
+
+impl From<TargetRecord> for Target {
+    fn from(target: TargetRecord) -> Self {
+        match target {
+            TargetRecord::Train(seat, train) => Target::Train { seat, train },
+            TargetRecord::Player(seat) => Target::Player(seat),
+            TargetRecord::Switch(own, seat, train) => Target::Switch { own, seat, train },
+        }
+    }
+}
+
+/// Where the turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The player draws.
+    Draw,
+    /// The player melds and discards.
+    Meld,
+    /// The target of a Disaster decides whether to block it.
+    Block(PendingDisaster),
+    /// The game is over.
+    Over,
+}
+
+/// How a hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HandEnd {
+    /// This seat went out.
+    WentOut(Seat),
+    /// No card could be drawn, or another reshuffle was needed.
+    DeckSpent,
+    /// Ended as it stood once the deadline had passed.
+    Deadline,
+}
+
+/// An Express table: everything, hidden parts included. Only views leave the engine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Express {
+    pub(super) rulings: Rulings,
+    pub(super) options: ExpressOptions,
+    pub(super) players: usize,
+    /// Deck orders for hands still to come, top first.
+    pub(super) decks: Vec<Vec<Kind>>,
+    pub(super) hand_number: u32,
+    pub(super) dealer: Seat,
+    pub(super) totals: Vec<i32>,
+    pub(super) history: Vec<(Vec<HandScore>, HandEnd)>,
+    pub(super) seats: Vec<SeatCards>,
+    /// The draw pile, top last.
+    pub(super) draw: Vec<Kind>,
+    /// The discard pile, top last.
+    pub(super) discard: Vec<Kind>,
+    pub(super) slot: Vec<Kind>,
+    pub(super) turntables_played: u8,
+    pub(super) set_aside: Vec<Kind>,
+    pub(super) current: Seat,
+    pub(super) clockwise: bool,
+    pub(super) first_round: bool,
+    /// Seats that completed or skipped a turn in this round (a bit each).
+    pub(super) round_done: u8,
+    pub(super) reshuffles: u32,
+    pub(super) phase: Phase,
+    /// Whether the hand just drawn cannot get down to the limit (only `redraw` helps).
+    pub(super) stuck: bool,
+    /// The seat's cards just after its draw, kept once it melds (for `reset`).
+    pub(super) before_melds: Option<Box<SeatCards>>,
+    /// Whether a Wild laid this turn became a transition car this turn.
+    pub(super) fresh_transition: bool,
+    pub(super) rng: GameRng,
+}
+
+impl Express {
+    /// The numbers of the rules.
+    pub fn rulings(&self) -> &Rulings {
+        &self.rulings
+    }
+
+    /// The options.
+    pub fn options(&self) -> &ExpressOptions {
+        &self.options
+    }
+
+    /// Where the turn is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is.
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    /// The hand under way, from 1.
+    pub fn hand_number(&self) -> u32 {
+        self.hand_number
+    }
+
+    /// The dealer of the hand under way.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Every seat's total over the hands played.
+    pub fn totals(&self) -> &[i32] {
+        &self.totals
+    }
+
+    /// Each finished hand's scores and how it ended.
+    pub fn history(&self) -> &[(Vec<HandScore>, HandEnd)] {
+        &self.history
+    }
+
+    /// A seat's cards.
+    pub fn seat(&self, seat: Seat) -> &SeatCards {
+        &self.seats[seat]
+    }
+
+    /// The draw pile, top last.
+    pub fn draw_pile(&self) -> &[Kind] {
+        &self.draw
+    }
+
+    /// The discard pile, top last.
+    pub fn discard_pile(&self) -> &[Kind] {
+        &self.discard
+    }
+
+    /// The Disaster slot.
+    pub fn disaster_slot(&self) -> &[Kind] {
+        &self.slot
+    }
+
+    /// Turntables played this hand.
+    pub fn turntables_played(&self) -> u8 {
+        self.turntables_played
+    }
+
+    /// Cards of impossible hands set aside, face up.
+    pub fn set_aside(&self) -> &[Kind] {
+        &self.set_aside
+    }
+
+    /// Whether play goes clockwise (to the next seat number).
+    pub fn clockwise(&self) -> bool {
+        self.clockwise
+    }
+
+    /// Whether the first round of the hand is under way.
+    pub fn first_round(&self) -> bool {
+        self.first_round
+    }
+
+    /// Reshuffles of the discard pile this hand.
+    pub fn reshuffles(&self) -> u32 {
+        self.reshuffles
+    }
+
+    /// Every card of the game wherever it lies, for checks that nothing is lost or made.
+    pub fn all_cards(&self) -> Vec<Kind> {
+        let mut all: Vec<Kind> = Vec::new();
+        for seat in &self.seats {
+            all.extend(&seat.hand);
+            all.extend(seat.way_cars.iter().map(|w| w.card));
+            for train in &seat.trains {
+                all.push(train.loco);
+                all.extend(train.cars.iter().map(|c| c.card));
+            }
+        }
+        all.extend(&self.draw);
+        all.extend(&self.discard);
+        all.extend(&self.slot);
+        all.extend(&self.set_aside);
+        if let Phase::Block(pending) = self.phase {
+            all.push(pending.card);
+        }
+        all.extend(std::iter::repeat_n(
+            Kind::Turntable,
+            usize::from(self.turntables_played),
+        ));
+        all.sort_unstable();
+        all
+    }
+
+    /// The seat that owes a decision now (None once the game is over).
+    pub(super) fn seat_to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over => None,
+            Phase::Block(pending) => Some(Target::from(pending.target).seat()),
+            Phase::Draw | Phase::Meld => Some(self.current),
+        }
+    }
+
+    fn check_setup(players: usize, setup: &ExpressSetup) -> Result<(), SetupError> {
+        if !Self::seats().contains(&players) {
+            return Err(SetupError(format!(
+                "Express is for 2 to 6 players, not {players}."
+            )));
+        }
+        if setup.dealer >= players {
+            return Err(SetupError(format!(
+                "The dealer must be one of the seats 0 to {}, not {}.",
+                players - 1,
+                setup.dealer
+            )));
+        }
+        let mut full = cards::deck(players);
+        full.sort_unstable();
+        if setup.decks.is_empty() {
+            return Err(SetupError(
+                "The setup needs the deck order of the first hand.".into(),
+            ));
+        }
+        for (i, deck) in setup.decks.iter().enumerate() {
+            let mut sorted = deck.clone();
+            sorted.sort_unstable();
+            if sorted != full {
+                return Err(SetupError(format!(
+                    "Deck {} is not the Express deck for {players} players ({} cards: each kind as often as the deck table says).",
+                    i + 1,
+                    full.len()
+                )));
+            }
+        }
+        if let Some(totals) = &setup.totals
+            && totals.len() != players
+        {
+            return Err(SetupError(format!(
+                "The setup gives {} totals for {players} players.",
+                totals.len()
+            )));
+        }
+        let rulings = &setup.rulings;
+        if rulings.deal * players >= full.len() || rulings.draw == 0 || rulings.max_hand == 0 {
+            return Err(SetupError(
+                "The rulings do not work: the deal must leave a draw pile, and a turn draws and keeps at least one card."
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Game for Express {
+    type Options = ExpressOptions;
+    type Setup = ExpressSetup;
+    type Action = Action;
+    type View = ExpressView;
+
+    const ID: &'static str = "express";
+    const NAME: &'static str = "Express";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const HIDES_INFORMATION: bool = true;
+
+    fn seats() -> RangeInclusive<usize> {
+        2..=6
+    }
+
+    fn deal(_options: &ExpressOptions, players: usize, rng: &mut GameRng) -> ExpressSetup {
+        let mut deck = cards::deck(players);
+        rng.shuffle(&mut deck);
+        ExpressSetup {
+            dealer: rng.index(players.max(1)),
+            decks: vec![deck],
+            totals: None,
+            rulings: Rulings::default(),
+        }
+    }
+
+    fn start(
+        options: ExpressOptions,
+        players: usize,
+        setup: ExpressSetup,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        Self::check_setup(players, &setup)?;
+        let mut decks = setup.decks;
+        decks.reverse();
+        let mut game = Express {
+            rulings: setup.rulings,
+            options,
+            players,
+            decks,
+            hand_number: 0,
+            dealer: setup.dealer,
+            totals: setup.totals.unwrap_or_else(|| vec![0; players]),
+            history: Vec::new(),
+            seats: vec![SeatCards::default(); players],
+            draw: Vec::new(),
+            discard: Vec::new(),
+            slot: Vec::new(),
+            turntables_played: 0,
+            set_aside: Vec::new(),
+            current: 0,
+            clockwise: true,
+            first_round: true,
+            round_done: 0,
+            reshuffles: 0,
+            phase: Phase::Draw,
+            stuck: false,
+            before_melds: None,
+            fresh_transition: false,
+            rng: GameRng::seeded(seed),
+        };
+        game.start_hand(&mut Quiet);
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.seat_to_act() {
+            Some(seat) => ToAct::one(seat),
+            None => ToAct::Over,
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Action> {
+        let mut steps = Vec::new();
+        self.legal_into(seat, &mut steps);
+        steps
+    }
+
+    fn legal_into(&self, seat: Seat, steps: &mut Vec<Action>) {
+        steps.clear();
+        if self.seat_to_act() == Some(seat) {
+            self.legal_steps(steps);
+        }
+    }
+
+    fn label(&self, action: &Action) -> String {
+        self.describe(action)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.play(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        self.play(seat, action, &mut Quiet)
+    }
+
+    fn view(&self, viewer: Viewer) -> ExpressView {
+        ExpressView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let mut standings: Vec<Standing> = (0..self.players)
+            .map(|seat| Standing {
+                participant: Participant::Seat(seat),
+                score: self.totals[seat],
+                place: 1 + self
+                    .totals
+                    .iter()
+                    .filter(|&&other| other > self.totals[seat])
+                    .count() as u32,
+                detail: format!(
+                    "{} hand(s): {}",
+                    self.history.len(),
+                    self.history
+                        .iter()
+                        .map(|(scores, _)| scores[seat].total().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })
+            .collect();
+        standings.sort_by_key(|s| s.place);
+        Some(Outcome { standings })
+    }
+
+    fn resample_hidden(&self, viewer: Viewer, rng: &mut GameRng) -> Express {
+        super::unseen::resample_hidden(self, viewer, rng)
+    }
+}

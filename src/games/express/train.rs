@@ -1,0 +1,210 @@
+//! A train on the table and the one place that decides what may be added to it: freight of one type,
+//! passenger cars of any kind, Wilds declared in places 1 and 2 or open at the end of a freight train,
+//! a Caboose last.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Class, Kind};
+
+/// How a card in a train counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The card is what it is (a car, a Caboose).
+    Plain,
+    /// A Wild declared as, or made into, this car.
+    As(Kind),
+    /// A Wild at the end of a freight train, not declared yet.
+    Open,
+    /// A Wild between two freight types; it scores as the type before it.
+    Transition(Kind),
+}
+
+/// One card of a train.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Car {
+    /// The card.
+    pub card: Kind,
+    /// How it counts.
+    pub role: Role,
+    /// Whether it was laid during the turn under way.
+    #[serde(default)]
+    pub fresh: bool,
+}
+
+/// A train: its face-down Loco and its cars, front first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Train {
+    /// The Loco card (face down: only its owner sees it).
+    pub loco: Kind,
+    /// The cars behind it, front first.
+    pub cars: Vec<Car>,
+    /// Whether it was started during the turn under way.
+    #[serde(default)]
+    pub fresh: bool,
+}
+
+/// What a train carries at its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Freight of this type.
+    Freight(Kind),
+    /// Passenger cars.
+    Passenger,
+}
+
+/// A car that may be added, and what adding it does to an open Wild before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Addition {
+    /// The new car.
+    pub car: Car,
+    /// The new role of an open Wild it covers, if it covers one.
+    pub covers: Option<Role>,
+    /// Whether it turns a Wild laid this turn into a transition car (no going out this turn).
+    pub fresh_transition: bool,
+}
+
+impl Train {
+    /// The kind car `index` counts as: its card, its declaration, or (open Wilds and Cabooses) the kind of
+    /// the car before it.
+    pub fn counts_as(&self, index: usize) -> Kind {
+        let car = self.cars[index];
+        match car.role {
+            Role::As(kind) | Role::Transition(kind) => kind,
+            Role::Open => self.counts_as(index - 1),
+            Role::Plain if car.card == Kind::Caboose => self.counts_as(index - 1),
+            Role::Plain => car.card,
+        }
+    }
+
+    /// What the train carries at its end (None for a train without cars).
+    pub fn line(&self) -> Option<Line> {
+        let last = self.cars.len().checked_sub(1)?;
+        let kind = self.counts_as(last);
+        Some(match kind.class() {
+            Class::Freight => Line::Freight(kind),
+            _ => Line::Passenger,
+        })
+    }
+
+    /// Whether it ends with a Caboose.
+    pub fn has_caboose(&self) -> bool {
+        self.cars.last().is_some_and(|c| c.card == Kind::Caboose)
+    }
+
+    /// Whether it is a lone Wild in place 1 started this turn, still waiting for its second car.
+    pub fn needs_second_car(&self) -> bool {
+        self.fresh && self.cars.len() == 1 && self.cars[0].card == Kind::Wild
+    }
+
+    /// Whether `card` (a Wild `declared` as a car, or undeclared) may go at the end, and what it does; else
+    /// why not, in words.
+    pub fn check_add(&self, card: Kind, declared: Option<Kind>) -> Result<Addition, String> {
+        if self.has_caboose() {
+            return Err("the train ends with a Caboose; nothing may follow it".into());
+        }
+        if card != Kind::Wild && declared.is_some() {
+            return Err(format!("only a Wild is declared; {card} is itself"));
+        }
+        let place = self.cars.len() + 1;
+        let line = self.line();
+        let open_before = self.cars.last().filter(|c| c.role == Role::Open);
+        let type_before = self.cars.len().checked_sub(1).map(|i| self.counts_as(i));
+        let mut covers = open_before.map(|_| Role::As(type_before.unwrap_or(card)));
+        let mut fresh_transition = false;
+        let role = match card.class() {
+            Class::Caboose if place == 1 => return Err("a Caboose never starts a train".into()),
+            Class::Caboose => Role::Plain,
+            Class::Wild => wild_role(place, line, declared)?,
+            Class::Freight => {
+                match (line, open_before) {
+                    (Some(Line::Passenger), _) => {
+                        return Err(format!("{card} is freight; this is a passenger train"));
+                    }
+                    (Some(Line::Freight(kind)), Some(open)) if kind != card => {
+                        covers = Some(Role::Transition(kind));
+                        fresh_transition = open.fresh;
+                    }
+                    (Some(Line::Freight(kind)), None) if kind != card => {
+                        return Err(format!(
+                            "the train carries {kind}; {card} may follow only an open Wild (a transition car)"
+                        ));
+                    }
+                    _ => {}
+                }
+                Role::Plain
+            }
+            Class::Passenger => {
+                if let Some(Line::Freight(kind)) = line {
+                    return Err(format!(
+                        "{card} is a passenger car; the train carries {kind}"
+                    ));
+                }
+                Role::Plain
+            }
+            Class::Disaster | Class::WayCar | Class::Turntable => {
+                return Err(format!("{card} is not a car and never goes in a train"));
+            }
+        };
+        Ok(Addition {
+            car: Car {
+                card,
+                role,
+                fresh: true,
+            },
+            covers,
+            fresh_transition,
+        })
+    }
+
+    /// Adds a car that [`Train::check_add`] allowed.
+    pub fn push(&mut self, addition: Addition) {
+        if let (Some(role), Some(last)) = (addition.covers, self.cars.last_mut()) {
+            last.role = role;
+        }
+        self.cars.push(addition.car);
+    }
+
+    /// Takes the last car off (a Disaster); a Wild in place 3 or later of a freight train that it
+    /// uncovers is undeclared again. The card taken comes back plain.
+    pub fn pop(&mut self) -> Option<Kind> {
+        let car = self.cars.pop()?;
+        let len = self.cars.len();
+        if len >= 3 {
+            let kind = self.counts_as(len - 2);
+            let last = &mut self.cars[len - 1];
+            if last.card == Kind::Wild && kind.class() == Class::Freight {
+                last.role = Role::Open;
+            }
+        }
+        Some(car.card)
+    }
+}
+
+/// The role of a Wild laid in `place` (from 1) of a train carrying `line`, `declared` as a car or not.
+fn wild_role(place: usize, line: Option<Line>, declared: Option<Kind>) -> Result<Role, String> {
+    if let Some(kind) = declared.filter(|k| !k.wild_may_be()) {
+        return Err(format!(
+            "a Wild may be declared as any freight or passenger car but the Diesel, not as {kind}"
+        ));
+    }
+    match (place, line, declared) {
+        (1, _, Some(kind)) => Ok(Role::As(kind)),
+        (_, Some(Line::Freight(kind)), Some(declared)) if place == 2 && kind != declared => Err(format!(
+            "a Wild in place 2 of this train is declared as {kind}, the type it carries"
+        )),
+        (2, Some(Line::Freight(_)), Some(kind)) => Ok(Role::As(kind)),
+        (_, Some(Line::Passenger), Some(kind)) if kind.class() == Class::Passenger => {
+            Ok(Role::As(kind))
+        }
+        (_, Some(Line::Passenger), _) => Err(
+            "in a passenger train a Wild is declared as a passenger car (wild=coach, wild=dome, …)".into(),
+        ),
+        (_, Some(Line::Freight(_)), None) if place >= 3 => Ok(Role::Open),
+        (_, Some(Line::Freight(_)), Some(_)) => Err(
+            "a Wild in place 3 or later of a freight train is laid undeclared (`wild`); the car after it decides"
+                .into(),
+        ),
+        _ => Err("a Wild in place 1 or 2 is declared as a car (wild=box, wild=coach, …)".into()),
+    }
+}
