@@ -7,8 +7,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
+use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, reply};
-use super::rate_limit::send_message;
 use super::{Context, Data, Error};
 use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
 
@@ -117,7 +117,9 @@ pub async fn run_work(
 ///   does. A channel message pings the next player every time.
 /// - A channel message needs only the bot's token, not the interaction's: a committed move, undo,
 ///   resign, skip or end is announced exactly once even when the acknowledgement failed (`token` is
-///   then `None`: the private part has nowhere to go and is dropped; the table work has run).
+///   then `None`: the private part has nowhere to go and is dropped; the table work has run), and
+///   even when Discord fails or the connection breaks while it is posted ([`post`] tries again with
+///   one nonce).
 pub async fn deliver(
     http: &serenity::Http,
     channel: serenity::ChannelId,
@@ -136,8 +138,8 @@ pub async fn deliver(
         }
         Err(error) => (None, Post::text(explain(&error))),
     };
-    if let Some(post) = &public {
-        send_message(http, channel, channel_message(post)).await?;
+    if let Some(public) = &public {
+        post(http, channel, channel_message(public), &PostNonce::fresh()).await?;
     }
     if let Some(token) = token {
         private_followup(&private)

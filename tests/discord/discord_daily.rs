@@ -28,7 +28,7 @@ fn player() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_002, "bob").with_manage_channels()
 }
 
-fn config(fake: &FakeDiscord, db: &Path) -> Config {
+fn config(db: &Path) -> Config {
     Config {
         token: Some(FakeDiscord::TOKEN.into()),
         database: db.to_path_buf(),
@@ -38,7 +38,7 @@ fn config(fake: &FakeDiscord, db: &Path) -> Config {
             check_every_secs: 1,
             ..RemindersConfig::default()
         },
-        api_url: Some(fake.api_url()),
+        api_url: None,
         limits: LimitsConfig::default(),
     }
 }
@@ -83,14 +83,14 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("daily.db");
     let fake = FakeDiscord::start().await;
-    let settings = config(&fake, &db);
+    let settings = config(&db);
     let day_at_start = Clock::system().today();
     let daily = tokio::task::spawn_blocking(move || for_day(day_at_start))
         .await
         .unwrap()
         .expect("today has a daily puzzle");
 
-    let first = start_bot(&settings).await;
+    let first = start_bot(&fake, &settings).await;
     fake.wait_ready(WAIT).await;
     let registered = fake.wait_commands(WAIT).await;
     assert!(registered.iter().any(|c| c["name"] == "puzzle"));
@@ -216,7 +216,7 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
             0,
         )
         .unwrap();
-    let second = start_bot(&settings).await;
+    let second = start_bot(&fake, &settings).await;
     fake.wait_sessions(2, WAIT).await;
     fake.wait_channel_messages(OTHER_CHANNEL, 1, WAIT).await;
     tokio::time::sleep(Duration::from_secs(2)).await;

@@ -193,8 +193,7 @@ impl Bot {
             })
             .build();
         let http = serenity::HttpBuilder::new(FakeDiscord::TOKEN)
-            .proxy(fake.api_url())
-            .ratelimiter_disabled(true)
+            .client(fake.http_client())
             .build();
         let mut client = serenity::ClientBuilder::new_with_http(
             http,

@@ -4,9 +4,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use roundhouse::discord::config::Config;
-use roundhouse::discord::{Bot, Readiness, ServeError, StartupPolicy};
+use roundhouse::discord::{Bot, ConnectOptions, Readiness, ServeError, StartupPolicy};
 use roundhouse::table::Table;
 use tokio::task::JoinHandle;
+
+use crate::fake_discord::FakeDiscord;
 
 /// How long the bot gets to stop once its shards shut down.
 const STOP_WAIT: Duration = Duration::from_secs(10);
@@ -50,17 +52,22 @@ impl Running {
     }
 }
 
-/// Connects the bot with `config`, runs it in a task and waits until it is ready.
-pub async fn start_bot(config: &Config) -> Running {
-    let running = start_bot_with(config, StartupPolicy::default()).await;
+/// Connects the bot with `config` to `fake` (as discord.com, serenity's rate limiter on), runs it
+/// in a task and waits until it is ready.
+pub async fn start_bot(fake: &FakeDiscord, config: &Config) -> Running {
+    let running = start_bot_with(fake, config, StartupPolicy::default()).await;
     running.wait_ready(READY_WAIT).await;
     running
 }
 
-/// Connects the bot with `config` and runs it in a task, retrying command registration as `policy`
-/// says; does not wait until it is ready.
-pub async fn start_bot_with(config: &Config, policy: StartupPolicy) -> Running {
-    let bot = Bot::connect_with(config, policy)
+/// Connects the bot with `config` to `fake` and runs it in a task, retrying command registration as
+/// `policy` says; does not wait until it is ready.
+pub async fn start_bot_with(fake: &FakeDiscord, config: &Config, policy: StartupPolicy) -> Running {
+    let options = ConnectOptions {
+        policy,
+        http_client: Some(fake.http_client()),
+    };
+    let bot = Bot::connect_with(config, options)
         .await
         .expect("the bot connects");
     let shards = bot.shard_manager();
