@@ -8,6 +8,9 @@ use std::time::Duration;
 use roundhouse::clock::Clock;
 use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 
+// The daily puzzle is made when the post is first due, which takes a while in a test build on a busy
+// machine: waits use the shared generous bound.
+use crate::discord::WAIT;
 use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
 use crate::running_bot::start_bot;
 use roundhouse::games::shunting::daily::for_day;
@@ -18,7 +21,6 @@ const GUILD: u64 = 900_000_000_000_000_001;
 const CHANNEL: u64 = 910_000_000_000_000_001;
 const OTHER_GUILD: u64 = 900_000_000_000_000_002;
 const OTHER_CHANNEL: u64 = 910_000_000_000_000_002;
-const WAIT: Duration = Duration::from_secs(15);
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 fn admin() -> FakeUser {
