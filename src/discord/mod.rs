@@ -81,7 +81,7 @@ impl Bot {
         Self::connect_with(config, ConnectOptions::default()).await
     }
 
-    /// Like [`Bot::connect`], with `options`.
+    /// Like [`Bot::connect`], with the options in `connect`.
     pub async fn connect_with(config: &Config, connect: ConnectOptions) -> Result<Bot, ServeError> {
         let store = Store::open(&config.database)?;
         let options = TableOptions {
