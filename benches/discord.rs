@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fake_discord::{FakeDiscord, FakeUser, Sent};
-use roundhouse::discord::Bot;
 use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
+use roundhouse::discord::{Bot, ConnectOptions};
 use serde_json::json;
 
 const GUILD: u64 = 900_000_000_000_000_001;
@@ -26,14 +26,15 @@ fn players() -> [FakeUser; 2] {
     ]
 }
 
-fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
+fn config(db: &std::path::Path) -> Config {
     Config {
         token: Some(FakeDiscord::TOKEN.into()),
         database: db.to_path_buf(),
         guild_id: Some(GUILD),
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
-        api_url: Some(fake.api_url()),
+        // Reached as discord.com through `fake.http_client()`, serenity's rate limiter on.
+        api_url: None,
         // Two people play all fifty channels at once here; a real person has a few commands in flight.
         limits: LimitsConfig {
             user_in_flight: 100,
@@ -115,8 +116,14 @@ fn through_fake_discord(c: &mut Criterion) {
         .expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
     let fake = Arc::new(runtime.block_on(FakeDiscord::start()));
-    let settings = config(&fake, &dir.path().join("bench.db"));
-    let bot = runtime.block_on(Bot::connect(&settings)).expect("connect");
+    let settings = config(&dir.path().join("bench.db"));
+    let options = ConnectOptions {
+        http_client: Some(fake.http_client()),
+        ..ConnectOptions::default()
+    };
+    let bot = runtime
+        .block_on(Bot::connect_with(&settings, options))
+        .expect("connect");
     let shards = bot.shard_manager();
     let running = runtime.spawn(bot.run());
     runtime.block_on(fake.wait_ready(WAIT));
@@ -181,6 +188,7 @@ fn serve_idle_memory(_c: &mut Criterion) {
     let fake = runtime.block_on(FakeDiscord::start());
     let dir = tempfile::tempdir().expect("temp dir");
     let config = dir.path().join("roundhouse.toml");
+    // A process of its own cannot be handed an HTTP client: it reaches the fake through `api_url`.
     std::fs::write(
         &config,
         format!(

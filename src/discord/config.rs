@@ -116,7 +116,12 @@ pub struct Config {
     /// Flood control.
     #[serde(default)]
     pub limits: LimitsConfig,
-    /// Where Discord's REST API is reached; only for testing against a fake Discord.
+    /// A rate-limiting proxy in front of Discord's REST API (such as twilight-http-proxy), e.g.
+    /// `http://127.0.0.1:3000`; `None` (the default) reaches discord.com directly. Several bot
+    /// processes sharing one token need it: each process's own rate limiter knows only its own
+    /// requests, so together they would exceed Discord's limits. With it the bot's own rate limiter is
+    /// off and the proxy waits out the limits (tests also point it at a fake Discord when they run the
+    /// binary in a process of its own).
     #[serde(default)]
     pub api_url: Option<String>,
 }

@@ -3,11 +3,11 @@
 //! table [`crate::table::Reply`] becomes messages.
 
 mod buttons;
+mod channel_post;
 mod commands;
 pub mod config;
 mod gated_framework;
 mod messages;
-mod rate_limit;
 mod respond;
 mod scheduler;
 mod shutdown;
@@ -55,6 +55,20 @@ pub enum ServeError {
     Startup(String),
 }
 
+/// How [`Bot::connect_with`] connects, beyond the settings in [`Config`].
+#[derive(Default)]
+pub struct ConnectOptions {
+    /// How command registration is retried.
+    pub policy: StartupPolicy,
+    /// The HTTP client for Discord's REST API, used by serenity's rate limiter too; `None` builds
+    /// serenity's own. Tests give one that reaches a fake Discord standing in for discord.com, so the
+    /// bot runs with the rate limiter it has in production.
+    pub http_client: Option<reqwest::Client>,
+    /// Where "now" comes from: the system clock, or a manual one that tests move past reminder and
+    /// absence thresholds.
+    pub clock: Clock,
+}
+
 /// A connected, not yet running bot.
 pub struct Bot {
     client: serenity::Client,
@@ -66,25 +80,14 @@ pub struct Bot {
 
 impl Bot {
     /// Opens the database and prepares the client, framework and commands, with the default
-    /// [`StartupPolicy`].
+    /// [`ConnectOptions`].
     pub async fn connect(config: &Config) -> Result<Bot, ServeError> {
-        Self::connect_with(config, StartupPolicy::default()).await
+        Self::connect_with(config, ConnectOptions::default()).await
     }
 
-    /// Like [`Bot::connect`], retrying command registration as `policy` says.
-    pub async fn connect_with(config: &Config, policy: StartupPolicy) -> Result<Bot, ServeError> {
-        Self::connect_with_clock(config, policy, Clock::system()).await
-    }
-
-    /// Like [`Bot::connect_with`], taking "now" from `clock` (tests move a manual clock past
-    /// reminder and absence thresholds).
-    #[doc(hidden)]
-    pub async fn connect_with_clock(
-        config: &Config,
-        policy: StartupPolicy,
-        clock: Clock,
-    ) -> Result<Bot, ServeError> {
-        let store = Store::open_with_clock(&config.database, clock)?;
+    /// Like [`Bot::connect`], with the options in `connect`.
+    pub async fn connect_with(config: &Config, connect: ConnectOptions) -> Result<Bot, ServeError> {
+        let store = Store::open_with_clock(&config.database, connect.clock)?;
         let options = TableOptions {
             pictures: true,
             reminders: config.reminders.policy(),
@@ -92,8 +95,13 @@ impl Bot {
         };
         let table = Arc::new(Table::new(store, options));
         let mut http = serenity::HttpBuilder::new(config.token());
+        if let Some(client) = connect.http_client {
+            http = http.client(client);
+        }
         if let Some(url) = &config.api_url {
-            // Serenity's rate limiter ignores the proxy, so it must be off here; see `rate_limit`.
+            // Serenity 0.12.5's rate limiter sends every request to discord.com, ignoring the proxy
+            // (`Ratelimiter::perform` passes no proxy to `Request::build`), so it must be off here: the
+            // proxy does the rate limiting (see `Config::api_url`).
             http = http.proxy(url.clone()).ratelimiter_disabled(true);
         }
         let http = http.build();
@@ -104,7 +112,7 @@ impl Bot {
             inner: framework(
                 Arc::clone(&table),
                 config,
-                policy,
+                connect.policy,
                 Arc::clone(&ready),
                 Arc::clone(&scheduler),
                 Arc::clone(&gate),

@@ -5,8 +5,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
+use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, reply};
-use super::rate_limit::send_message;
 use super::{Context, Data, Error};
 use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
 
@@ -132,7 +132,9 @@ pub async fn run_work(
 ///   does. A channel message pings the next player every time.
 /// - A channel message needs only the bot's token, not the interaction's: a committed move, undo,
 ///   resign, skip or end is announced exactly once even when the acknowledgement failed (`token` is
-///   then `None`: the private part has nowhere to go and is dropped; the table work has run).
+///   then `None`: the private part has nowhere to go and is dropped; the table work has run), and
+///   even when Discord fails or the connection breaks while it is posted ([`post`] tries again with
+///   one nonce).
 ///
 /// A public post Discord refuses (a locked thread takes none) changes nothing that was done: it is
 /// logged, and the caller is told privately ([`unposted`]).
@@ -147,7 +149,9 @@ pub async fn deliver(
         Err(error) => (None, Some(Post::text(explain(&error)))),
     };
     let posted = match &public {
-        Some(post) => Some(send_message(http, channel, channel_message(post)).await),
+        Some(public) => {
+            Some(post(http, channel, channel_message(public), &PostNonce::fresh()).await)
+        }
         None => None,
     };
     let private = match (posted, public, private) {

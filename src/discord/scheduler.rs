@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::channel_post::{PostNonce, post};
 use super::messages::channel_message;
-use super::rate_limit::send_message;
 use super::shutdown::WorkGate;
 use crate::table::Table;
 use crate::table::daily::{Delivery, DuePost};
@@ -78,10 +78,11 @@ async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {
         let Some(channel) = notice.channel.parse::<u64>().ok().filter(|&c| c != 0) else {
             continue;
         };
-        let sent = send_message(
+        let sent = post(
             http,
             serenity::ChannelId::new(channel),
             channel_message(&notice.post),
+            &PostNonce::fresh(),
         )
         .await;
         if let Err(e) = sent {
@@ -99,13 +100,14 @@ async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
     else {
         return;
     };
-    for post in due {
-        let delivery = match post.channel.parse::<u64>().ok().filter(|&c| c != 0) {
+    for due_post in due {
+        let delivery = match due_post.channel.parse::<u64>().ok().filter(|&c| c != 0) {
             Some(channel) => {
-                let sent = send_message(
+                let sent = post(
                     http,
                     serenity::ChannelId::new(channel),
-                    channel_message(&post.post),
+                    channel_message(&due_post.post),
+                    &PostNonce::daily(channel, due_post.day.0),
                 )
                 .await;
                 if let Err(e) = &sent {
@@ -115,7 +117,7 @@ async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
             }
             None => Delivery::Refused,
         };
-        record(table, post, delivery).await;
+        record(table, due_post, delivery).await;
     }
 }
 

@@ -23,7 +23,7 @@ const SLOW: Duration = Duration::from_secs(2);
 /// A started two-player Yardmaster game of alice and bob in [`CHANNEL`]; returns the bot and the
 /// player to act.
 pub(crate) async fn started_game(fake: &FakeDiscord, db: &Path) -> (Running, FakeUser) {
-    let bot = start_bot(&config(fake, db, RemindersConfig::default())).await;
+    let bot = start_bot(fake, &config(db, RemindersConfig::default())).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     command(fake, &alice(), "game new", json!({"game": "yardmaster"})).await;
@@ -43,7 +43,7 @@ pub(crate) fn other_than(user: &FakeUser) -> FakeUser {
 }
 
 /// The public messages of [`CHANNEL`] that contain `text`.
-fn public_with(fake: &FakeDiscord, text: &str) -> Vec<Sent> {
+pub(crate) fn public_with(fake: &FakeDiscord, text: &str) -> Vec<Sent> {
     fake.public_messages(CHANNEL)
         .into_iter()
         .filter(|sent| sent.content.contains(text))

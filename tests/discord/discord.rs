@@ -28,7 +28,7 @@ pub(crate) fn carol() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_003, "carol")
 }
 
-pub(crate) fn config(fake: &FakeDiscord, db: &Path, reminders: RemindersConfig) -> Config {
+pub(crate) fn config(db: &Path, reminders: RemindersConfig) -> Config {
     Config {
         reminders,
         // Two people play all fifty channels at once here; a real person has a few commands in flight.
@@ -36,20 +36,20 @@ pub(crate) fn config(fake: &FakeDiscord, db: &Path, reminders: RemindersConfig) 
             user_in_flight: 100,
             ..LimitsConfig::default()
         },
-        ..config_in(fake, db, GUILD)
+        ..config_in(db, GUILD)
     }
 }
 
 /// The bot's settings for a test against `fake` in `guild`, with the database at `db`: default
 /// reminders and limits.
-pub(crate) fn config_in(fake: &FakeDiscord, db: &Path, guild: u64) -> Config {
+pub(crate) fn config_in(db: &Path, guild: u64) -> Config {
     Config {
         token: Some(FakeDiscord::TOKEN.into()),
         database: db.to_path_buf(),
         guild_id: Some(guild),
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
-        api_url: Some(fake.api_url()),
+        api_url: None,
         limits: LimitsConfig::default(),
     }
 }
@@ -160,11 +160,10 @@ fn median(mut values: Vec<Duration>) -> Duration {
 async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&config(
+    let bot = start_bot(
         &fake,
-        &dir.path().join("d.db"),
-        RemindersConfig::default(),
-    ))
+        &config(&dir.path().join("d.db"), RemindersConfig::default()),
+    )
     .await;
     fake.wait_ready(WAIT).await;
     let registered: Vec<String> = fake
@@ -369,7 +368,7 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.db");
     let fake = Arc::new(FakeDiscord::start().await);
-    let bot = start_bot(&config(&fake, &db, RemindersConfig::default())).await;
+    let bot = start_bot(&fake, &config(&db, RemindersConfig::default())).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
 
@@ -477,8 +476,8 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
         check_every_secs: 1,
         ..RemindersConfig::default()
     };
-    let settings = config(&fake, &db, reminders);
-    let first = start_bot(&settings).await;
+    let settings = config(&db, reminders);
+    let first = start_bot(&fake, &settings).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     command(&fake, &alice(), "game new", json!({"game": "yardmaster"})).await;
@@ -489,7 +488,7 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
     first.stop().await;
 
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let second = start_bot(&settings).await;
+    let second = start_bot(&fake, &settings).await;
     fake.wait_sessions(2, WAIT).await;
     let reminded = fake.wait_channel_messages(CHANNEL, before + 1, WAIT).await;
     assert!(
@@ -519,11 +518,10 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
 async fn a_solo_whistlewood_game_against_the_automa_through_discord() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&config(
+    let bot = start_bot(
         &fake,
-        &dir.path().join("w.db"),
-        RemindersConfig::default(),
-    ))
+        &config(&dir.path().join("w.db"), RemindersConfig::default()),
+    )
     .await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;

@@ -26,8 +26,8 @@ fn moderator() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_013, "moderator").with_manage_channels()
 }
 
-fn config(fake: &FakeDiscord, db: &Path) -> Config {
-    crate::discord::config_in(fake, db, GUILD)
+fn config(db: &Path) -> Config {
+    crate::discord::config_in(db, GUILD)
 }
 
 async fn command(
@@ -84,7 +84,7 @@ async fn an_old_undo_button_is_over_and_a_pending_vote_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("v.db");
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&config(&fake, &db)).await;
+    let bot = start_bot(&fake, &config(&db)).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
 
@@ -101,7 +101,7 @@ async fn an_old_undo_button_is_over_and_a_pending_vote_survives_a_restart() {
     assert_ne!(vote_button(&old, "yes"), vote_button(&new, "yes"));
 
     bot.stop().await;
-    let bot = start_bot(&config(&fake, &db)).await;
+    let bot = start_bot(&fake, &config(&db)).await;
     fake.wait_sessions(2, WAIT).await;
 
     let stale = click(&fake, &other, &old, &vote_button(&old, "yes")).await;
@@ -127,7 +127,7 @@ async fn an_old_undo_button_is_over_and_a_pending_vote_survives_a_restart() {
 async fn abort_by_a_vote_with_buttons_and_by_manage_channels() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&config(&fake, &dir.path().join("a.db"))).await;
+    let bot = start_bot(&fake, &config(&dir.path().join("a.db"))).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
 

@@ -3,7 +3,8 @@
 //! follow-up, an attachment with a button and its click, an ephemeral reply edited later, a
 //! channel message, a restarted bot, the record of unexpected requests, the REST server's
 //! handling of chunked multipart bodies on a kept-alive connection, and the refusals of Discord's
-//! limits (autocomplete values, components) and its 429 answers.
+//! limits (autocomplete values, components), its 429 answers and rate limit headers, and its
+//! de-duplication of channel messages by nonce, reached over TLS as discord.com.
 
 use crate::fake_discord;
 
@@ -193,8 +194,7 @@ impl Bot {
             })
             .build();
         let http = serenity::HttpBuilder::new(FakeDiscord::TOKEN)
-            .proxy(fake.api_url())
-            .ratelimiter_disabled(true)
+            .client(fake.http_client())
             .build();
         let mut client = serenity::ClientBuilder::new_with_http(
             http,
@@ -675,4 +675,76 @@ async fn a_public_deferral_makes_its_first_follow_up_public_and_pings_nobody() {
     assert!(!fake.was_notified(CHANNEL, LEFT_OUT));
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
     bot.stop().await;
+}
+
+/// Posts `body` as a channel message through the fake's `https://discord.com`; returns the status,
+/// the headers and the JSON answer.
+async fn post_message(
+    client: &reqwest::Client,
+    body: serde_json::Value,
+) -> (u16, reqwest::header::HeaderMap, serde_json::Value) {
+    let response = client
+        .post(format!(
+            "https://discord.com/api/v10/channels/{CHANNEL}/messages"
+        ))
+        .header("authorization", format!("Bot {}", FakeDiscord::TOKEN))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("the fake answers over TLS as discord.com");
+    let (status, headers) = (response.status().as_u16(), response.headers().clone());
+    let text = response.text().await.expect("a body");
+    (status, headers, serde_json::from_str(&text).expect("JSON"))
+}
+
+#[tokio::test]
+async fn the_fake_sends_discords_rate_limit_headers_and_honours_enforced_nonces() {
+    let fake = FakeDiscord::start().await;
+    let client = fake.http_client();
+
+    // https://discord.com/developers/docs/topics/rate-limits#header-format
+    let (status, headers, first) = post_message(
+        &client,
+        json!({"content": "one", "nonce": "n1", "enforce_nonce": true}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    for name in [
+        "x-ratelimit-limit",
+        "x-ratelimit-remaining",
+        "x-ratelimit-reset",
+        "x-ratelimit-reset-after",
+        "x-ratelimit-bucket",
+    ] {
+        assert!(headers.contains_key(name), "{name} missing: {headers:?}");
+    }
+
+    // https://discord.com/developers/docs/resources/message#create-message: the same nonce with
+    // enforce_nonce returns the message made before; without enforce_nonce a new one is made; a
+    // nonce of more than 25 characters is refused.
+    let (_, _, again) = post_message(
+        &client,
+        json!({"content": "one", "nonce": "n1", "enforce_nonce": true}),
+    )
+    .await;
+    assert_eq!(again["id"], first["id"]);
+    let (_, _, unenforced) = post_message(&client, json!({"content": "one", "nonce": "n1"})).await;
+    assert_ne!(unenforced["id"], first["id"]);
+    assert_eq!(fake.channel_messages(CHANNEL).len(), 2);
+    let (status, _, _) =
+        post_message(&client, json!({"content": "x", "nonce": "n".repeat(26)})).await;
+    assert_eq!(status, 400);
+    assert_eq!(fake.wait_unexpected(1, WAIT).await.len(), 1);
+
+    // https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit
+    fake.global_rate_limit(1, Duration::from_millis(1500));
+    let (status, headers, body) = post_message(&client, json!({"content": "two"})).await;
+    assert_eq!(status, 429);
+    assert_eq!(headers["x-ratelimit-global"], "true");
+    assert_eq!(headers["x-ratelimit-scope"], "global");
+    assert_eq!(headers["retry-after"], "2");
+    assert_eq!(body["global"], true);
+    assert_eq!(body["retry_after"], 1.5);
+    assert_eq!(fake.globally_rate_limited(), 1);
 }

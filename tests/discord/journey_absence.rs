@@ -50,7 +50,8 @@ async fn reminders_skip_and_kick_an_absent_player_each_announced_once() {
         ..RemindersConfig::default()
     };
     let bot = start_bot_at(
-        &config(&fake, &dir.path().join("a.db"), reminders),
+        &fake,
+        &config(&dir.path().join("a.db"), reminders),
         clock.clock(),
     )
     .await;

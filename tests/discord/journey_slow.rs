@@ -109,7 +109,7 @@ async fn every_command_on_a_slow_table_is_acknowledged_privately_and_posted_once
         check_every_secs: 3600,
         ..RemindersConfig::default()
     };
-    let bot = start_bot(&config(&fake, &dir.path().join("s.db"), reminders)).await;
+    let bot = start_bot(&fake, &config(&dir.path().join("s.db"), reminders)).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     bot.table.slow_down_for_tests(SLOW);

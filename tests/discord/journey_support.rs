@@ -17,7 +17,7 @@ pub(crate) fn dave() -> FakeUser {
 
 /// Starts the bot with the database at `db` and waits until the fake has its commands.
 pub(crate) async fn ready_bot(fake: &FakeDiscord, db: &Path) -> Running {
-    let bot = start_bot(&config(fake, db, RemindersConfig::default())).await;
+    let bot = start_bot(fake, &config(db, RemindersConfig::default())).await;
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     bot

@@ -8,6 +8,7 @@ mod fake_discord;
 mod running_bot;
 
 mod announce;
+mod channel_posts;
 mod discord;
 mod discord_daily;
 mod discord_votes;

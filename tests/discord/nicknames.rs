@@ -13,11 +13,10 @@ use crate::running_bot::start_bot;
 async fn people_are_called_what_the_server_shows_and_a_new_nickname_is_used_next_time() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&config(
+    let bot = start_bot(
         &fake,
-        &dir.path().join("n.db"),
-        RemindersConfig::default(),
-    ))
+        &config(&dir.path().join("n.db"), RemindersConfig::default()),
+    )
     .await;
     fake.wait_commands(WAIT).await;
     let captain = alice().with_nick("Captain Al");

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
-use roundhouse::discord::Bot;
 use roundhouse::discord::config::{Config, RemindersConfig};
+use roundhouse::discord::{Bot, ConnectOptions};
 use roundhouse::store::Store;
 use serde_json::{Value, json};
 
@@ -198,10 +198,16 @@ async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
         guild_id: Some(GUILD),
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
-        api_url: Some(fake.api_url()),
+        api_url: None,
         limits: Default::default(),
     };
-    let bot = Bot::connect(&config).await.expect("the bot connects");
+    let options = ConnectOptions {
+        http_client: Some(fake.http_client()),
+        ..ConnectOptions::default()
+    };
+    let bot = Bot::connect_with(&config, options)
+        .await
+        .expect("the bot connects");
     let ended = tokio::time::timeout(EXIT_GUARD, bot.run_until(async {})).await;
     assert!(
         matches!(ended, Ok(Ok(()))),

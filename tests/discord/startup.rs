@@ -23,8 +23,8 @@ fn alice() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_011, "alice")
 }
 
-fn config(fake: &FakeDiscord, db: &Path) -> Config {
-    crate::discord::config_in(fake, db, GUILD)
+fn config(db: &Path) -> Config {
+    crate::discord::config_in(db, GUILD)
 }
 
 /// Retries quickly, so a test does not wait out the production backoff; the deadline is far away.
@@ -66,7 +66,7 @@ async fn registration_failing_twice_then_succeeding_makes_the_bot_ready() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
     fake.fail_registrations(2);
-    let bot = start_bot_with(&config(&fake, &dir.path().join("d.db")), quick_retries()).await;
+    let bot = start_bot_with(&fake, &config(&dir.path().join("d.db")), quick_retries()).await;
     bot.wait_ready(WAIT).await;
     assert_eq!(fake.wait_registrations(1, WAIT).await, 1);
     fake.wait_failed_registrations(2, WAIT).await;
@@ -82,12 +82,12 @@ async fn commands_before_the_bot_is_ready_are_told_it_is_starting_up() {
     let db = dir.path().join("d.db");
     let fake = FakeDiscord::start().await;
     // A first run registers the commands, so people can use them while the restarted bot is not ready.
-    let first = start_bot(&config(&fake, &db)).await;
+    let first = start_bot(&fake, &config(&db)).await;
     fake.wait_registrations(1, WAIT).await;
     first.stop().await;
 
     fake.fail_registrations(usize::MAX);
-    let second = start_bot_with(&config(&fake, &db), quick_retries()).await;
+    let second = start_bot_with(&fake, &config(&db), quick_retries()).await;
     fake.wait_sessions(2, WAIT).await;
     fake.wait_failed_registrations(2, WAIT).await;
     let early = open_game(&fake).await;
@@ -116,7 +116,7 @@ async fn registration_failing_always_ends_the_bot_with_an_error() {
         max_delay: Duration::from_millis(40),
         deadline: Duration::from_secs(1),
     };
-    let bot = start_bot_with(&config(&fake, &dir.path().join("d.db")), policy).await;
+    let bot = start_bot_with(&fake, &config(&dir.path().join("d.db")), policy).await;
     fake.wait_failed_registrations(1, WAIT).await;
 
     match bot.ended(WAIT).await {

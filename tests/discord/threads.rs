@@ -63,7 +63,7 @@ async fn games_in_two_threads_and_their_parent_are_independent_and_posted_where_
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.db");
     let fake = FakeDiscord::start().await;
-    let bot = start_bot(&config(&fake, &path, RemindersConfig::default())).await;
+    let bot = start_bot(&fake, &config(&path, RemindersConfig::default())).await;
     fake.wait_commands(WAIT).await;
     for thread in THREADS {
         fake.open_thread(thread, CHANNEL);

@@ -1,10 +1,12 @@
 //! A fake Discord on loopback, for end-to-end tests of the bot without the real Discord.
 //!
-//! [`FakeDiscord::start`] opens two servers on `127.0.0.1` (OS-assigned ports):
+//! [`FakeDiscord::start`] opens servers on `127.0.0.1` (OS-assigned ports):
 //!
-//! - a small HTTP/1.1 server standing in for the REST API (`/api/v10/...`), reached by building the
-//!   bot's `Http` with `HttpBuilder::new(FakeDiscord::TOKEN).proxy(fake.api_url())
-//!   .ratelimiter_disabled(true)`;
+//! - a small HTTP/1.1 server standing in for the REST API (`/api/v10/...`), twice: over TLS as
+//!   `https://discord.com`, reached with the HTTP client of [`FakeDiscord::http_client`] (given to
+//!   `HttpBuilder::client`, so serenity's rate limiter is on as in production), and in plain HTTP at
+//!   [`FakeDiscord::api_url`] for a bot run as a separate process with `api_url` set (a
+//!   rate-limiting proxy's place, serenity's limiter off);
 //! - a WebSocket gateway (JSON text frames) whose address the REST server hands out from
 //!   `GET /api/v10/gateway`.
 //!
@@ -20,7 +22,9 @@
 //! characters, components within Discord's limits (5 action rows of at most 5, custom ids of 1 to
 //! 100 characters, labels of at most 80), files within the interaction's
 //! `attachment_size_limit`, and well-formed command registrations. A test can make command
-//! registration fail with a server error ([`FakeDiscord::fail_registrations`]). Any request it does not know
+//! registration fail with a server error ([`FakeDiscord::fail_registrations`]), apply Discord's rate
+//! limits (see `fake_rate_limits.rs`), make other requests fail ([`FakeDiscord::fail_requests`]) and
+//! de-duplicates channel messages by nonce as Discord does. Any request it does not know
 //! is answered 404 and recorded the same way, so a test can assert the bot made no surprising
 //! calls.
 //!
@@ -34,14 +38,20 @@
 //! Every wait is bounded by the timeout given (or a few seconds), and dropping the [`FakeDiscord`]
 //! aborts its servers and connections.
 
+#[path = "fake_rate_limits.rs"]
+mod rate_limits;
+#[path = "fake_tls.rs"]
+mod tls;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Map, Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
 use tokio::sync::Notify;
 use tokio::task::{JoinHandle, JoinSet};
 
@@ -345,19 +355,31 @@ struct InteractionLog {
     edits: Vec<Sent>,
 }
 
-/// A route the fake answers with 429 Too Many Requests for a while.
-struct RateLimit {
+/// How a request fails when a test asks for it ([`FakeDiscord::fail_requests`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Fault {
+    /// Refused with this HTTP status, Discord error code and message, and not carried out (a 403
+    /// "Missing Permissions" is `Refuse(403, 50013, "Missing Permissions")`:
+    /// <https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>).
+    Refuse(u16, u64, &'static str),
+    /// Carried out, then answered with `500 Internal Server Error`.
+    ServerErrorAfter,
+    /// Carried out, then the connection is closed without an answer.
+    HangUpAfter,
+}
+
+/// Requests that fail as a test asked.
+struct FaultPlan {
     /// `METHOD /path` prefix (under `/api/v10`) of the requests it applies to.
     route: String,
-    /// How many more requests get a 429.
+    fault: Fault,
+    /// How many more requests fail.
     remaining: usize,
-    /// How many requests got one.
-    served: usize,
-    /// The `retry_after` announced with each 429.
-    retry_after: Duration,
-    /// Until when the last 429 asked the bot to wait.
-    until: Option<Instant>,
 }
+
+/// How long Discord remembers a nonce sent with `enforce_nonce` (its documentation says "the past
+/// few minutes").
+const NONCE_MEMORY: Duration = Duration::from_secs(120);
 
 #[derive(Default)]
 struct State {
@@ -373,8 +395,14 @@ struct State {
     failing_registrations: usize,
     /// Command registrations answered with a server error so far.
     failed_registrations: usize,
-    /// Routes answered with 429 (see [`FakeDiscord::rate_limit`]).
-    rate_limits: Vec<RateLimit>,
+    /// Rate limit buckets and storms (see [`FakeDiscord::rate_limit`]).
+    rate_limits: rate_limits::RateLimits,
+    /// Requests to fail (see [`FakeDiscord::fail_requests`]).
+    faults: Vec<FaultPlan>,
+    /// Every REST request's `METHOD /path`, when it came and the status of its answer.
+    requests: Vec<(String, Instant, u16)>,
+    /// Channel messages made with `enforce_nonce`: nonce, when, and the message.
+    nonces: Vec<(String, Instant, Value)>,
     /// IDENTIFY payloads answered with READY, in order.
     sessions: Vec<Value>,
     /// The bot's gateway session (see [`gateway`]), `None` before the first IDENTIFY and after
@@ -442,6 +470,8 @@ struct Shared {
     state: Mutex<State>,
     changed: Notify,
     api_port: u16,
+    tls_address: SocketAddr,
+    tls: tls::FakeTls,
     gateway_port: u16,
 }
 
@@ -481,11 +511,14 @@ impl FakeDiscord {
     pub const TOKEN: &str =
         "MTMwMDAwMDAwMDAwMDAwMDAwMg.GfAkEd.roundhouse-fake-discord-not-a-real-token";
 
-    /// Starts the REST server and the gateway on OS-assigned loopback ports.
+    /// Starts the REST servers and the gateway on OS-assigned loopback ports.
     pub async fn start() -> Self {
         let api = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("fake Discord: bind the REST port");
+        let api_tls = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake Discord: bind the TLS REST port");
         let gateway = TcpListener::bind("127.0.0.1:0")
             .await
             .expect("fake Discord: bind the gateway port");
@@ -493,21 +526,36 @@ impl FakeDiscord {
             state: Mutex::new(State::default()),
             changed: Notify::new(),
             api_port: api.local_addr().expect("fake Discord: REST address").port(),
+            tls_address: api_tls
+                .local_addr()
+                .expect("fake Discord: TLS REST address"),
+            tls: tls::FakeTls::new(),
             gateway_port: gateway
                 .local_addr()
                 .expect("fake Discord: gateway address")
                 .port(),
         });
         let tasks = vec![
-            tokio::spawn(serve_api(Arc::clone(&shared), api)),
+            tokio::spawn(serve_api(Arc::clone(&shared), api, None)),
+            tokio::spawn(serve_api(
+                Arc::clone(&shared),
+                api_tls,
+                Some(shared.tls.acceptor()),
+            )),
             tokio::spawn(gateway::serve(Arc::clone(&shared), gateway)),
         ];
         Self { shared, tasks }
     }
 
-    /// The REST base to give `HttpBuilder::proxy`: `http://127.0.0.1:PORT`.
+    /// The REST base to give `HttpBuilder::proxy` (or `api_url` in a bot's settings):
+    /// `http://127.0.0.1:PORT`.
     pub fn api_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.shared.api_port)
+    }
+
+    /// An HTTP client for `HttpBuilder::client` that reaches this fake as `https://discord.com`.
+    pub fn http_client(&self) -> reqwest::Client {
+        self.shared.tls.client(self.shared.tls_address)
     }
 
     /// Waits until a bot is connected with a session: identified and got READY, or resumed and got
@@ -581,34 +629,77 @@ impl FakeDiscord {
     }
 
     /// Answers the next `times` requests whose `METHOD /path` (path under `/api/v10`, e.g.
-    /// `"POST /channels/"`) starts with `route` with `429 Too Many Requests`, announcing
-    /// `retry_after`. The response is Discord's
-    /// (<https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit>): a JSON body
-    /// with `message`, `retry_after` (seconds, a float) and `global`, and the headers of
-    /// <https://discord.com/developers/docs/topics/rate-limits#header-format>:
-    /// `X-RateLimit-Limit`, `-Remaining` (0), `-Reset` (epoch seconds), `-Reset-After`, `-Bucket`,
-    /// `-Scope` (`user`) and `Retry-After` (whole seconds, rounded up). A request on the route before
-    /// the announced `retry_after` has passed gets another 429 and is recorded as unexpected: the bot
-    /// must wait as told.
+    /// `"POST /channels/"`) starts with `route` with `429 Too Many Requests` on their route, asking
+    /// for a wait of `retry_after` (see `fake_rate_limits.rs` for the answer and the checks).
     pub fn rate_limit(&self, route: &str, times: usize, retry_after: Duration) {
-        self.shared.lock().rate_limits.push(RateLimit {
+        self.shared
+            .lock()
+            .rate_limits
+            .add_storm(route, false, times, retry_after);
+    }
+
+    /// Answers the next `times` requests, on any route, with a 429 of the global rate limit, asking
+    /// for a wait of `retry_after`.
+    pub fn global_rate_limit(&self, times: usize, retry_after: Duration) {
+        self.shared
+            .lock()
+            .rate_limits
+            .add_storm("", true, times, retry_after);
+    }
+
+    /// Lets each bucket of the requests starting with `route` serve `limit` requests per `window`;
+    /// past it, they are answered 429 until the window ends.
+    pub fn route_limit(&self, route: &str, limit: u32, window: Duration) {
+        self.shared
+            .lock()
+            .rate_limits
+            .set_route_limit(route, limit, window);
+    }
+
+    /// How many 429 responses [`Self::rate_limit`] on `route` has given.
+    pub fn rate_limited(&self, route: &str) -> usize {
+        self.shared.lock().rate_limits.storm_served(route, false)
+    }
+
+    /// How many 429 responses [`Self::global_rate_limit`] has given.
+    pub fn globally_rate_limited(&self) -> usize {
+        self.shared.lock().rate_limits.storm_served("", true)
+    }
+
+    /// Makes the next `times` requests whose `METHOD /path` starts with `route` fail as `fault`
+    /// says. Not recorded as unexpected: the bot is meant to cope.
+    pub fn fail_requests(&self, route: &str, times: usize, fault: Fault) {
+        self.shared.lock().faults.push(FaultPlan {
             route: route.to_owned(),
+            fault,
             remaining: times,
-            served: 0,
-            retry_after,
-            until: None,
         });
     }
 
-    /// How many 429 responses the fake has given on routes starting with `route` (as given to
-    /// [`Self::rate_limit`]).
-    pub fn rate_limited(&self, route: &str) -> usize {
-        let st = self.shared.lock();
-        st.rate_limits
+    /// Waits until at least `count` requests whose `METHOD /path` starts with `route` were answered
+    /// (or hung up on).
+    pub async fn wait_requests(&self, route: &str, count: usize, timeout: Duration) {
+        let what = format!("{count} requests on {route}");
+        self.wait_for(timeout, &what, |st| {
+            let seen = st
+                .requests
+                .iter()
+                .filter(|(line, _, _)| line.starts_with(route));
+            (seen.count() >= count).then_some(())
+        })
+        .await;
+    }
+
+    /// When each request whose `METHOD /path` starts with `route` came, and the status it was
+    /// answered with (0 for none), in order.
+    pub fn requests(&self, route: &str) -> Vec<(Instant, u16)> {
+        self.shared
+            .lock()
+            .requests
             .iter()
-            .filter(|limit| limit.route == route)
-            .map(|limit| limit.served)
-            .sum()
+            .filter(|(line, _, _)| line.starts_with(route))
+            .map(|&(_, at, status)| (at, status))
+            .collect()
     }
 
     /// Runs a slash command as `user` in `channel` of `guild` and returns the interaction id.
@@ -1120,6 +1211,8 @@ struct Response {
     status: u16,
     headers: Vec<(&'static str, String)>,
     body: Option<Value>,
+    /// Close the connection instead of answering.
+    hang_up: bool,
 }
 
 impl Response {
@@ -1128,6 +1221,7 @@ impl Response {
             status: 200,
             headers: Vec::new(),
             body: Some(body),
+            hang_up: false,
         }
     }
 
@@ -1136,6 +1230,7 @@ impl Response {
             status: 204,
             headers: Vec::new(),
             body: None,
+            hang_up: false,
         }
     }
 
@@ -1144,15 +1239,35 @@ impl Response {
             status,
             headers: Vec::new(),
             body: Some(json!({"message": message, "code": code})),
+            hang_up: false,
         }
     }
 }
 
-async fn serve_api(shared: Arc<Shared>, listener: TcpListener) {
+/// Serves the REST API on `listener`, over TLS with `tls`.
+async fn serve_api(
+    shared: Arc<Shared>,
+    listener: TcpListener,
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) {
     let mut connections = JoinSet::new();
     loop {
         if let Ok((stream, _)) = listener.accept().await {
-            connections.spawn(serve_http_connection(Arc::clone(&shared), stream));
+            // Answers go out in several writes; without this, Nagle's algorithm and delayed ACKs
+            // stall each exchange on loopback for tens of milliseconds, as Discord's own servers
+            // never would.
+            let _ = stream.set_nodelay(true);
+            let shared = Arc::clone(&shared);
+            match tls.clone() {
+                Some(tls) => connections.spawn(async move {
+                    if let Ok(Ok(stream)) =
+                        tokio::time::timeout(HANDSHAKE_TIMEOUT, tls.accept(stream)).await
+                    {
+                        serve_http_connection(shared, stream).await;
+                    }
+                }),
+                None => connections.spawn(serve_http_connection(shared, stream)),
+            };
         } else {
             // Out of descriptors or similar: back off instead of spinning.
             tokio::time::sleep(Duration::from_millis(10)).await;
@@ -1161,11 +1276,8 @@ async fn serve_api(shared: Arc<Shared>, listener: TcpListener) {
     }
 }
 
-async fn serve_http_connection(shared: Arc<Shared>, stream: TcpStream) {
-    // Answers go out in several writes; without this, Nagle's algorithm and delayed ACKs stall each
-    // exchange on loopback for tens of milliseconds, as Discord's own servers never would.
-    let _ = stream.set_nodelay(true);
-    let (read, mut write) = stream.into_split();
+async fn serve_http_connection(shared: Arc<Shared>, stream: impl AsyncRead + AsyncWrite) {
+    let (read, mut write) = tokio::io::split(stream);
     let mut reader = BufReader::new(read);
     loop {
         let request = match tokio::time::timeout(IDLE_TIMEOUT, read_request(&mut reader)).await {
@@ -1183,6 +1295,9 @@ async fn serve_http_connection(shared: Arc<Shared>, stream: TcpStream) {
             .is_some_and(|v| v.eq_ignore_ascii_case("close"));
         let response = handle_request(&shared, &request);
         shared.changed.notify_waiters();
+        if response.hang_up {
+            return;
+        }
         if write_response(&mut write, &response).await.is_err() || close {
             return;
         }
@@ -1297,6 +1412,7 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
         204 => "No Content",
         400 => "Bad Request",
         401 => "Unauthorized",
+        403 => "Forbidden",
         404 => "Not Found",
         413 => "Payload Too Large",
         429 => "Too Many Requests",
@@ -1460,64 +1576,52 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
             return Response::error(400, 50109, "The request body contains invalid JSON.");
         }
     };
-    if let Some(limited) = rate_limited(&mut st, &format!("{} /{route}", request.method)) {
-        st.log.push(format!("{line} -> 429"));
-        return limited;
+    let routed = format!("{} /{route}", request.method);
+    let limit_headers = match st.rate_limits.check(&routed, webhook_route) {
+        rate_limits::Verdict::Serve(headers) => headers,
+        rate_limits::Verdict::Limited(limited, broke) => {
+            if let Some(why) = broke {
+                st.unexpected(why);
+            }
+            st.log.push(format!("{line} -> 429"));
+            st.requests.push((routed, Instant::now(), 429));
+            return limited;
+        }
+    };
+    let fault = st
+        .faults
+        .iter_mut()
+        .find(|plan| plan.remaining > 0 && routed.starts_with(&plan.route))
+        .map(|plan| {
+            plan.remaining -= 1;
+            plan.fault
+        });
+    if let Some(Fault::Refuse(status, code, message)) = fault {
+        st.log
+            .push(format!("{line} -> {status} (refused by the test)"));
+        st.requests.push((routed, Instant::now(), status));
+        return Response::error(status, code, message);
     }
     let response = route_request(shared, &mut st, &request.method, &segments, body, files);
-    let response = match response {
+    let mut response = match response {
         Ok(response) => response,
         Err((response, why)) => {
             st.unexpected(format!("{line}: {why}"));
             response
         }
     };
-    st.log.push(format!("{line} -> {}", response.status));
+    response.headers.extend(limit_headers);
+    match fault {
+        Some(Fault::ServerErrorAfter) => {
+            response = Response::error(500, 0, "500: Internal Server Error");
+        }
+        Some(Fault::HangUpAfter) => response.hang_up = true,
+        _ => {}
+    }
+    let status = if response.hang_up { 0 } else { response.status };
+    st.log.push(format!("{line} -> {status}"));
+    st.requests.push((routed, Instant::now(), status));
     response
-}
-
-/// A 429 for `request` (`METHOD /path`) while a [`FakeDiscord::rate_limit`] on its route lasts.
-fn rate_limited(st: &mut State, request: &str) -> Option<Response> {
-    let now = Instant::now();
-    let index = st
-        .rate_limits
-        .iter()
-        .position(|limit| request.starts_with(&limit.route))?;
-    let limit = &mut st.rate_limits[index];
-    let early = limit.until.is_some_and(|until| now < until);
-    if !early && limit.remaining == 0 {
-        return None;
-    }
-    if !early {
-        limit.remaining -= 1;
-    }
-    limit.served += 1;
-    limit.until = Some(now + limit.retry_after);
-    let seconds = limit.retry_after.as_secs_f64();
-    let reset = (unix_ms() as f64 / 1000.0) + seconds;
-    let response = Response {
-        status: 429,
-        headers: vec![
-            ("x-ratelimit-limit", "5".to_owned()),
-            ("x-ratelimit-remaining", "0".to_owned()),
-            ("x-ratelimit-reset", format!("{reset:.3}")),
-            ("x-ratelimit-reset-after", format!("{seconds:.3}")),
-            ("x-ratelimit-bucket", "fake-bucket".to_owned()),
-            ("x-ratelimit-scope", "user".to_owned()),
-            ("retry-after", format!("{}", seconds.ceil() as u64)),
-        ],
-        body: Some(json!({
-            "message": "You are being rate limited.",
-            "retry_after": seconds,
-            "global": false,
-        })),
-    };
-    if early {
-        st.unexpected(format!(
-            "{request}: sent before the announced retry_after of {seconds} s had passed"
-        ));
-    }
-    Some(response)
 }
 
 /// A refusal: the response to send and why, for [`FakeDiscord::unexpected_requests`].
@@ -1596,10 +1700,17 @@ fn route_request(
             let channel = parse_id(channel)?;
             check_message(&body, &files)?;
             threads::admit_post(st, channel)?;
+            if let Some(made) = made_with_nonce(st, &body)? {
+                return Ok(Response::json(made));
+            }
             let id = st.snowflake();
             let message = message_object(None, &body, id, channel, &files);
             let sent = Sent::new(None, body.clone(), &body, message.clone(), files).notifying();
             st.channels.entry(channel).or_default().push(sent);
+            if body["enforce_nonce"] == true {
+                let nonce = text_of(&body["nonce"]);
+                st.nonces.push((nonce, Instant::now(), message.clone()));
+            }
             Ok(Response::json(message))
         }
         _ => Err((
@@ -1607,6 +1718,33 @@ fn route_request(
             "no such route in the fake".into(),
         )),
     }
+}
+
+/// The message the bot made earlier with the same nonce, if this one asks Discord to enforce it
+/// (<https://discord.com/developers/docs/resources/message#create-message>: a `nonce` is an integer
+/// or a string of at most 25 characters; with `enforce_nonce`, a message the same author made with
+/// the same nonce in the past few minutes is returned and no new one is made).
+fn made_with_nonce(st: &State, body: &Value) -> Result<Option<Value>, Refusal> {
+    let nonce = &body["nonce"];
+    if nonce.as_str().is_some_and(|n| n.chars().count() > 25) {
+        return Err(invalid_form(format!(
+            "nonce {nonce} is longer than 25 characters"
+        )));
+    }
+    if body["enforce_nonce"] != true {
+        return Ok(None);
+    }
+    if nonce.is_null() {
+        return Err(invalid_form("enforce_nonce without a nonce".into()));
+    }
+    let nonce = text_of(nonce);
+    let now = Instant::now();
+    Ok(st
+        .nonces
+        .iter()
+        .rev()
+        .find(|(sent, at, _)| *sent == nonce && now.duration_since(*at) < NONCE_MEMORY)
+        .map(|(_, _, message)| message.clone()))
 }
 
 /// A server error for a command registration while [`FakeDiscord::fail_registrations`] asks for one.
@@ -2009,7 +2147,7 @@ fn message_object(
         })
     });
     let old_flags = message["flags"].as_u64().unwrap_or(0);
-    for key in ["content", "embeds", "components", "tts"] {
+    for key in ["content", "embeds", "components", "tts", "nonce"] {
         if let Some(value) = body.get(key).filter(|v| !v.is_null()) {
             message[key] = value.clone();
         }

@@ -5,9 +5,11 @@ use std::time::Duration;
 
 use roundhouse::clock::Clock;
 use roundhouse::discord::config::Config;
-use roundhouse::discord::{Bot, Readiness, ServeError, StartupPolicy};
+use roundhouse::discord::{Bot, ConnectOptions, Readiness, ServeError, StartupPolicy};
 use roundhouse::table::Table;
 use tokio::task::JoinHandle;
+
+use crate::fake_discord::FakeDiscord;
 
 /// How long the bot gets to stop once its shards shut down.
 const STOP_WAIT: Duration = Duration::from_secs(10);
@@ -51,30 +53,37 @@ impl Running {
     }
 }
 
-/// Connects the bot with `config`, runs it in a task and waits until it is ready.
-pub async fn start_bot(config: &Config) -> Running {
-    let running = start_bot_with(config, StartupPolicy::default()).await;
+/// Connects the bot with `config` to `fake` (as discord.com, serenity's rate limiter on), runs it
+/// in a task and waits until it is ready.
+pub async fn start_bot(fake: &FakeDiscord, config: &Config) -> Running {
+    let running = start_bot_with(fake, config, StartupPolicy::default()).await;
     running.wait_ready(READY_WAIT).await;
     running
 }
 
-/// Connects the bot with `config` and runs it in a task, retrying command registration as `policy`
-/// says; does not wait until it is ready.
-pub async fn start_bot_with(config: &Config, policy: StartupPolicy) -> Running {
-    let bot = Bot::connect_with(config, policy)
-        .await
-        .expect("the bot connects");
-    run(bot)
+/// Connects the bot with `config` to `fake` and runs it in a task, retrying command registration as
+/// `policy` says; does not wait until it is ready.
+pub async fn start_bot_with(fake: &FakeDiscord, config: &Config, policy: StartupPolicy) -> Running {
+    run(connect(fake, config, policy, Clock::system()).await)
 }
 
 /// [`start_bot`] with "now" taken from `clock`, which the test moves.
-pub async fn start_bot_at(config: &Config, clock: Clock) -> Running {
-    let bot = Bot::connect_with_clock(config, StartupPolicy::default(), clock)
-        .await
-        .expect("the bot connects");
-    let running = run(bot);
+pub async fn start_bot_at(fake: &FakeDiscord, config: &Config, clock: Clock) -> Running {
+    let running = run(connect(fake, config, StartupPolicy::default(), clock).await);
     running.wait_ready(READY_WAIT).await;
     running
+}
+
+/// Connects the bot to `fake` as discord.com, with serenity's rate limiter on.
+async fn connect(fake: &FakeDiscord, config: &Config, policy: StartupPolicy, clock: Clock) -> Bot {
+    let options = ConnectOptions {
+        policy,
+        http_client: Some(fake.http_client()),
+        clock,
+    };
+    Bot::connect_with(config, options)
+        .await
+        .expect("the bot connects")
 }
 
 /// Runs a connected bot in a task.
