@@ -667,6 +667,22 @@ impl FakeDiscord {
         .await
     }
 
+    /// The first response to an interaction: its callback (a message, a deferral, an update or
+    /// autocomplete choices), which Discord wants within 3 s of the dispatch. Panics with the
+    /// recorded requests if none arrives within `timeout`.
+    pub async fn first_response(&self, interaction: u64, timeout: Duration) -> Sent {
+        self.wait_for(
+            timeout,
+            &format!("the first response to interaction {interaction}"),
+            |st| {
+                st.interactions
+                    .get(&interaction)
+                    .and_then(|log| log.callback.clone())
+            },
+        )
+        .await
+    }
+
     /// Waits for at least `count` follow-up messages to an interaction (not counting one that
     /// replaced a deferral, see [`Self::reply`]) and returns all of them.
     pub async fn followups(&self, interaction: u64, timeout: Duration, count: usize) -> Vec<Sent> {
