@@ -186,6 +186,9 @@ fn quantile(times: &mut [Duration], q: f64) -> Duration {
 
 /// Prints the median and 99th percentile of the first responses and results of `timings`.
 fn print_spread(what: &str, timings: &[Timed]) {
+    if timings.is_empty() {
+        return;
+    }
     let mut first: Vec<Duration> = timings.iter().map(|t| t.first_response).collect();
     let mut result: Vec<Duration> = timings.iter().map(|t| t.result).collect();
     println!(
@@ -212,7 +215,7 @@ fn through_fake_discord(c: &mut Criterion) {
     let readiness = bot.readiness();
     let running = runtime.spawn(bot.run());
     runtime
-        .block_on(tokio::time::timeout(WAIT, readiness.wait()))
+        .block_on(async { tokio::time::timeout(WAIT, readiness.wait()).await })
         .expect("ready in time")
         .expect("the bot gets ready");
 
