@@ -1,5 +1,7 @@
 //! The bot through a fake Discord on loopback: the first interaction response after the dispatch
-//! (picture included), moves per second across 50 channels, and the idle memory of `roundhouse serve`.
+//! (picture included) and moves per second across 50 channels with the spread of their first
+//! responses, in this process; then the real `roundhouse serve`: its memory idle and after bursts of
+//! moves in 50 channels (timed too), and one channel's first responses while another is flooded.
 
 // The harness serves the integration tests too; this benchmark drives only part of it.
 #[allow(dead_code)]
@@ -9,7 +11,7 @@ mod fake_discord;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use fake_discord::{FakeDiscord, FakeUser, Sent};
 use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 use roundhouse::discord::{Bot, ConnectOptions};
@@ -18,12 +20,30 @@ use serde_json::json;
 const GUILD: u64 = 900_000_000_000_000_001;
 const WAIT: Duration = Duration::from_secs(30);
 const CHANNELS: u64 = 50;
+/// Moves each channel makes, one after another, in one round of the 50-channel burst.
+const MOVES_PER_CHANNEL: usize = 6;
+/// Commands sent at once into the flooded channel.
+const FLOOD: usize = 500;
+/// Bursts of moves in 50 channels that `roundhouse serve` is timed (and measured) through.
+const SERVE_BURSTS: usize = 3;
+/// Moves timed in the quiet channel while the flood runs.
+const QUIET_MOVES: usize = 40;
+/// Two people play all fifty channels at once here; a real person has a few commands in flight.
+const USER_IN_FLIGHT: usize = 100;
 
 fn players() -> [FakeUser; 2] {
     [
         FakeUser::new(1_000_000_000_000_000_001, "alice"),
         FakeUser::new(1_000_000_000_000_000_002, "bob"),
     ]
+}
+
+fn flooder() -> FakeUser {
+    FakeUser::new(1_000_000_000_000_000_003, "carol")
+}
+
+fn channel_ids() -> Vec<u64> {
+    (0..CHANNELS).map(|i| 920_000_000_000_000_000 + i).collect()
 }
 
 fn config(db: &std::path::Path) -> Config {
@@ -35,29 +55,42 @@ fn config(db: &std::path::Path) -> Config {
         reminders: RemindersConfig::default(),
         // Reached as discord.com through `fake.http_client()`, serenity's rate limiter on.
         api_url: None,
-        // Two people play all fifty channels at once here; a real person has a few commands in flight.
         limits: LimitsConfig {
-            user_in_flight: 100,
+            user_in_flight: USER_IN_FLIGHT,
             ..LimitsConfig::default()
         },
     }
 }
 
-/// Runs a command; returns the time from dispatch to its first response (the bot's private
-/// acknowledgement) and what it showed: its public channel message, else its private answer.
+/// What one command took, from its dispatch.
+struct Timed {
+    /// Until its first response (the bot's private acknowledgement).
+    first_response: Duration,
+    /// Until its result (the follow-up that completes the acknowledgement, after the public post).
+    result: Duration,
+    /// What it showed: its public channel message, else its private answer.
+    shown: Sent,
+}
+
+/// Runs a command and times its first response and its result.
 async fn send(
     fake: &FakeDiscord,
     user: &FakeUser,
     channel: u64,
     name: &str,
     options: serde_json::Value,
-) -> (Duration, Sent) {
+) -> Timed {
     let before = fake.channel_messages(channel).len();
     let id = fake.slash(user, GUILD, channel, name, options).await;
     let answer = fake.reply(id, WAIT).await;
-    let first_response = answer.at - fake.dispatched_at(id);
+    let acknowledged = fake.first_response(id, WAIT).await;
+    let dispatched = fake.dispatched_at(id);
     let public = fake.channel_messages(channel).into_iter().nth(before);
-    (first_response, public.unwrap_or(answer))
+    Timed {
+        first_response: acknowledged.at - dispatched,
+        result: answer.at - dispatched,
+        shown: public.unwrap_or(answer),
+    }
 }
 
 /// Opens and starts a two-player game; returns who moves first.
@@ -72,8 +105,8 @@ async fn new_game(fake: &FakeDiscord, channel: u64) -> FakeUser {
     )
     .await;
     send(fake, &bob, channel, "game join", json!({})).await;
-    let (_, started) = send(fake, &alice, channel, "game start", json!({})).await;
-    who(&started)
+    let started = send(fake, &alice, channel, "game start", json!({})).await;
+    who(&started.shown)
 }
 
 fn who(sent: &Sent) -> FakeUser {
@@ -84,9 +117,9 @@ fn who(sent: &Sent) -> FakeUser {
         .expect("a player")
 }
 
-/// One move in `channel` by `mover` (chosen through autocomplete, like a person would); returns the
-/// time from dispatch to the first response and who moves next (a new game is opened when one ends).
-async fn one_move(fake: &FakeDiscord, channel: u64, mover: &FakeUser) -> (Duration, FakeUser) {
+/// One move in `channel` by `mover` (chosen through autocomplete, like a person would); returns its
+/// timings and who moves next (a new game is opened when one ends).
+async fn one_move(fake: &FakeDiscord, channel: u64, mover: &FakeUser) -> (Timed, FakeUser) {
     let asked = fake
         .autocomplete(
             mover,
@@ -98,14 +131,75 @@ async fn one_move(fake: &FakeDiscord, channel: u64, mover: &FakeUser) -> (Durati
         )
         .await;
     let notation = fake.reply(asked, WAIT).await.choices[0].1.clone();
-    let (spent, moved) = send(fake, mover, channel, "move", json!({ "action": notation })).await;
-    assert!(!moved.ephemeral, "{}", moved.content);
-    let next = if moved.allowed_user_mentions.is_empty() {
+    let moved = send(fake, mover, channel, "move", json!({ "action": notation })).await;
+    assert!(!moved.shown.ephemeral, "{}", moved.shown.content);
+    let next = if moved.shown.allowed_user_mentions.is_empty() {
         new_game(fake, channel).await
     } else {
-        who(&moved)
+        who(&moved.shown)
     };
-    (spent, next)
+    (moved, next)
+}
+
+/// Opens a game in every channel; returns who moves first in each.
+async fn open_games(fake: &FakeDiscord, channels: &[u64]) -> Vec<FakeUser> {
+    let mut movers = Vec::new();
+    for &channel in channels {
+        movers.push(new_game(fake, channel).await);
+    }
+    movers
+}
+
+/// [`MOVES_PER_CHANNEL`] moves in every channel, the channels at once; updates who moves next in
+/// each and returns every move's timings.
+async fn burst(fake: &Arc<FakeDiscord>, channels: &[u64], movers: &mut [FakeUser]) -> Vec<Timed> {
+    let rounds: Vec<_> = channels
+        .iter()
+        .zip(movers.iter().cloned())
+        .map(|(&channel, mut mover)| {
+            let fake = Arc::clone(fake);
+            tokio::spawn(async move {
+                let mut timings = Vec::with_capacity(MOVES_PER_CHANNEL);
+                for _ in 0..MOVES_PER_CHANNEL {
+                    let (timed, next) = one_move(&fake, channel, &mover).await;
+                    timings.push(timed);
+                    mover = next;
+                }
+                (mover, timings)
+            })
+        })
+        .collect();
+    let mut all = Vec::with_capacity(channels.len() * MOVES_PER_CHANNEL);
+    for (slot, round) in movers.iter_mut().zip(rounds) {
+        let (next, timings) = round.await.expect("a channel's moves");
+        *slot = next;
+        all.extend(timings);
+    }
+    all
+}
+
+/// The `q` quantile (0 < q ≤ 1) of `times` by the nearest-rank method.
+fn quantile(times: &mut [Duration], q: f64) -> Duration {
+    times.sort_unstable();
+    let rank = (q * times.len() as f64).ceil() as usize;
+    times[rank.clamp(1, times.len()) - 1]
+}
+
+/// Prints the median and 99th percentile of the first responses and results of `timings`.
+fn print_spread(what: &str, timings: &[Timed]) {
+    if timings.is_empty() {
+        return;
+    }
+    let mut first: Vec<Duration> = timings.iter().map(|t| t.first_response).collect();
+    let mut result: Vec<Duration> = timings.iter().map(|t| t.result).collect();
+    println!(
+        "{what} ({} commands): first response p50 {:.1?}, p99 {:.1?}; result p50 {:.1?}, p99 {:.1?}",
+        timings.len(),
+        quantile(&mut first, 0.5),
+        quantile(&mut first, 0.99),
+        quantile(&mut result, 0.5),
+        quantile(&mut result, 0.99),
+    );
 }
 
 fn through_fake_discord(c: &mut Criterion) {
@@ -125,26 +219,23 @@ fn through_fake_discord(c: &mut Criterion) {
         .block_on(Bot::connect_with(&settings, options))
         .expect("connect");
     let shards = bot.shard_manager();
+    let readiness = bot.readiness();
     let running = runtime.spawn(bot.run());
-    runtime.block_on(fake.wait_ready(WAIT));
-    runtime.block_on(fake.wait_commands(WAIT));
+    runtime
+        .block_on(async { tokio::time::timeout(WAIT, readiness.wait()).await })
+        .expect("ready in time")
+        .expect("the bot gets ready");
 
-    let channels: Vec<u64> = (0..CHANNELS).map(|i| 920_000_000_000_000_000 + i).collect();
-    let mut movers: Vec<FakeUser> = runtime.block_on(async {
-        let mut movers = Vec::new();
-        for &channel in &channels {
-            movers.push(new_game(&fake, channel).await);
-        }
-        movers
-    });
+    let channels = channel_ids();
+    let mut movers = runtime.block_on(open_games(&fake, &channels));
 
     c.bench_function("discord_first_response_to_a_move", |b| {
         b.iter_custom(|iterations| {
             runtime.block_on(async {
                 let mut total = Duration::ZERO;
                 for _ in 0..iterations {
-                    let (spent, next) = one_move(&fake, channels[0], &movers[0]).await;
-                    total += spent;
+                    let (timed, next) = one_move(&fake, channels[0], &movers[0]).await;
+                    total += timed.first_response;
                     movers[0] = next;
                 }
                 total
@@ -152,48 +243,99 @@ fn through_fake_discord(c: &mut Criterion) {
         })
     });
 
+    let mut timings = Vec::new();
     let mut group = c.benchmark_group("discord_50_channels");
-    group.throughput(criterion::Throughput::Elements(CHANNELS));
-    group.sample_size(20);
-    group.bench_function("one_move_in_each_channel_at_once", |b| {
+    group.throughput(criterion::Throughput::Elements(
+        CHANNELS * MOVES_PER_CHANNEL as u64,
+    ));
+    // Every sample is one burst: linear sampling would run 55 of them per sample set.
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("six_moves_in_each_channel_at_once", |b| {
         b.iter_custom(|iterations| {
             runtime.block_on(async {
                 let began = Instant::now();
                 for _ in 0..iterations {
-                    let rounds: Vec<_> = channels
-                        .iter()
-                        .zip(movers.iter().cloned())
-                        .map(|(&channel, mover)| {
-                            let fake = Arc::clone(&fake);
-                            tokio::spawn(async move { one_move(&fake, channel, &mover).await.1 })
-                        })
-                        .collect();
-                    for (slot, round) in movers.iter_mut().zip(rounds) {
-                        *slot = round.await.expect("a move");
-                    }
+                    timings.extend(burst(&fake, &channels, &mut movers).await);
                 }
                 began.elapsed()
             })
         })
     });
     group.finish();
+    print_spread("moves in 50 channels at once", &timings);
 
     runtime.block_on(shards.shutdown_all());
     let _ = runtime.block_on(running);
 }
 
-/// Starts the real `roundhouse serve` against the fake and prints its resident memory once idle.
-fn serve_idle_memory(_c: &mut Criterion) {
+/// Sends [`FLOOD`] commands at once into channel `flooded` (spectators asking for the board of
+/// its game) and times [`QUIET_MOVES`] moves in channel `quiet` meanwhile, the first by `mover`;
+/// prints the spread of both and how long each took.
+async fn flood_beside_a_quiet_channel(
+    fake: &Arc<FakeDiscord>,
+    flooded: u64,
+    quiet: u64,
+    mut mover: FakeUser,
+) {
+    let began = Instant::now();
+    let flood: Vec<_> = (0..FLOOD)
+        .map(|_| {
+            let fake = Arc::clone(fake);
+            tokio::spawn(async move {
+                let timed = send(&fake, &flooder(), flooded, "game board", json!({})).await;
+                (timed, Instant::now())
+            })
+        })
+        .collect();
+    let mut quiet_timings = Vec::with_capacity(QUIET_MOVES);
+    for _ in 0..QUIET_MOVES {
+        let (timed, next) = one_move(fake, quiet, &mover).await;
+        quiet_timings.push(timed);
+        mover = next;
+    }
+    let quiet_took = began.elapsed();
+    let mut flood_timings = Vec::with_capacity(FLOOD);
+    let mut flood_took = Duration::ZERO;
+    for command in flood {
+        let (timed, done) = command.await.expect("a flood command");
+        flood_timings.push(timed);
+        flood_took = flood_took.max(done - began);
+    }
+    print_spread("the flood of /game board in one channel", &flood_timings);
+    print_spread("moves in another channel during the flood", &quiet_timings);
+    println!(
+        "the flood was answered in {flood_took:.1?}, the other channel's moves took {quiet_took:.1?}"
+    );
+}
+
+/// The resident memory of process `pid`, as `/proc` reports it.
+fn resident_memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .unwrap_or("VmRSS: unknown")
+        .trim()
+        .to_owned()
+}
+
+/// Starts the real `roundhouse serve` against the fake and prints its resident memory once idle;
+/// then times [`SERVE_BURSTS`] bursts of moves in 50 channels, prints its memory after them, and
+/// floods one channel while timing moves in another.
+fn serve_process(_c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    let fake = runtime.block_on(FakeDiscord::start());
+    let fake = Arc::new(runtime.block_on(FakeDiscord::start()));
     let dir = tempfile::tempdir().expect("temp dir");
     let config = dir.path().join("roundhouse.toml");
     // A process of its own cannot be handed an HTTP client: it reaches the fake through `api_url`.
     std::fs::write(
         &config,
         format!(
-            "database = \"{}\"\nguild_id = {GUILD}\napi_url = \"{}\"\n",
-            dir.path().join("idle.db").display(),
+            "database = \"{}\"\nguild_id = {GUILD}\napi_url = \"{}\"\nlog_level = \"warn\"\n\
+             [limits]\nuser_in_flight = {USER_IN_FLIGHT}\n",
+            dir.path().join("serve.db").display(),
             fake.api_url()
         ),
     )
@@ -206,16 +348,34 @@ fn serve_idle_memory(_c: &mut Criterion) {
     runtime.block_on(fake.wait_ready(WAIT));
     runtime.block_on(fake.wait_commands(WAIT));
     std::thread::sleep(Duration::from_secs(3));
-    let status =
-        std::fs::read_to_string(format!("/proc/{}/status", serve.id())).unwrap_or_default();
-    let rss = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .unwrap_or("VmRSS: unknown");
-    println!("roundhouse serve, idle after connecting: {}", rss.trim());
+    println!(
+        "roundhouse serve, idle after connecting: {}",
+        resident_memory(serve.id())
+    );
+    let channels = channel_ids();
+    runtime.block_on(async {
+        let mut movers = open_games(&fake, &channels).await;
+        let began = Instant::now();
+        let mut timings = Vec::new();
+        for _ in 0..SERVE_BURSTS {
+            timings.extend(burst(&fake, &channels, &mut movers).await);
+        }
+        let took = began.elapsed();
+        println!(
+            "roundhouse serve: {} moves in 50 channels at once in {took:.1?}: {:.0} moves/s",
+            timings.len(),
+            timings.len() as f64 / took.as_secs_f64()
+        );
+        print_spread("roundhouse serve, moves in 50 channels at once", &timings);
+        println!(
+            "roundhouse serve, after the bursts: {}",
+            resident_memory(serve.id())
+        );
+        flood_beside_a_quiet_channel(&fake, channels[1], channels[2], movers[2].clone()).await;
+    });
     let _ = serve.kill();
     let _ = serve.wait();
 }
 
-criterion_group!(benches, through_fake_discord, serve_idle_memory);
+criterion_group!(benches, through_fake_discord, serve_process);
 criterion_main!(benches);

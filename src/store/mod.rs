@@ -8,6 +8,7 @@ mod activity;
 mod checkpoint;
 mod daily;
 mod games;
+mod group_sync;
 mod records;
 mod stats;
 
@@ -21,6 +22,7 @@ use rusqlite_migration::Migrations;
 use thiserror::Error;
 
 use crate::clock::Clock;
+use group_sync::GroupSync;
 
 pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
 pub use records::{
@@ -61,6 +63,9 @@ pub enum StoreError {
     /// SQLite itself failed.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// A write could not be made sure to be on disk (the write-ahead log would not sync).
+    #[error("cannot sync the database's log to disk: {0}")]
+    Sync(std::io::Error),
 }
 
 /// The database. Cheap to share between threads: connections are pooled; SQLite in WAL mode lets readers
@@ -72,6 +77,8 @@ pub struct Store {
     /// steps of milliseconds, so writers of this process queue here instead (other processes still wait
     /// through SQLite's busy timeout).
     writing: Mutex<()>,
+    /// Makes every write durable before it returns, one disk sync for writes that finish together.
+    group_sync: GroupSync,
     /// Where "now" comes from, for the store's timestamps and everything built on the store.
     clock: Clock,
 }
@@ -99,6 +106,7 @@ impl Store {
             path: path.display().to_string(),
             pool: Mutex::new(Vec::new()),
             writing: Mutex::new(()),
+            group_sync: GroupSync::new(path),
             clock,
         };
         let mut conn = store.connect().map_err(|e| open_error(e.to_string()))?;
@@ -123,7 +131,8 @@ impl Store {
         let conn = Connection::open(&self.path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        // Durable against power cuts all the same: every write waits for `group_sync` (see there).
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(conn)
     }
@@ -151,16 +160,25 @@ impl Store {
 }
 
 impl Store {
-    /// Runs `work`, which writes, on a pooled connection while no other write of this process runs.
+    /// Runs `work`, which writes, on a pooled connection while no other write of this process runs;
+    /// returns once what it committed is on disk.
     fn with_writer<T>(
         &self,
         work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let _writing = self
-            .writing
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        self.with_conn(work)
+        let (result, number) = {
+            let _writing = self
+                .writing
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let result = self.with_conn(work);
+            (result, self.group_sync.finished())
+        };
+        // Work that failed may still have committed part of its changes: wait for the disk anyway.
+        let synced = self.group_sync.wait(number);
+        let value = result?;
+        synced.map_err(StoreError::Sync)?;
+        Ok(value)
     }
 }
 

@@ -88,6 +88,12 @@ async fn a_refusal_behind_a_queue_of_board_requests_stays_private() {
     for board in boards {
         fake.reply(board, WAIT).await;
     }
+    let acknowledged = fake.first_response(refused, WAIT).await;
+    assert!(
+        acknowledged.callback_type == Some(5) && acknowledged.ephemeral,
+        "the move is acknowledged privately while it waits: {acknowledged:?}"
+    );
+    assert!(acknowledged.at < refusal.at);
     assert!(
         refusal.ephemeral && refusal.content.contains("Legal now"),
         "{refusal:?}"

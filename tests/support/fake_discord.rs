@@ -786,8 +786,9 @@ impl FakeDiscord {
         .await
     }
 
-    /// The first response to an interaction: its callback (a deferral, a message, an update or
-    /// autocomplete choices), whatever followed. Panics if none arrives within `timeout`.
+    /// The first response to an interaction: its callback (a message, a deferral, an update or
+    /// autocomplete choices), which Discord wants within 3 s of the dispatch. Panics with the
+    /// recorded requests if none arrives within `timeout`.
     pub async fn first_response(&self, interaction: u64, timeout: Duration) -> Sent {
         self.wait_for(
             timeout,
