@@ -5,6 +5,7 @@
 #[path = "../support/walks.rs"]
 mod walks;
 
+mod coal_train_props;
 mod conformance;
 mod golden;
 mod replay;
