@@ -576,3 +576,21 @@ fn training_free_trade_infrastructure_and_the_waiver() {
     ok(&mut g, 3, "spend waiver");
     assert_eq!(g.player(3).ap, 7);
 }
+
+#[test]
+fn typed_steps_that_do_not_read_say_what_was_wrong() {
+    for (text, hint) in [
+        ("fly", "not a Coal Train step"),
+        ("", "Say a step"),
+        ("step z9", "not a market space"),
+        ("build express atlantis", "not a town or city"),
+        ("rondel 4", "1 to 3"),
+        ("spend bribe", "not a subsidy"),
+        ("exchange cx w", "one letter per unit"),
+        ("use teleporter", "not a tile"),
+        ("take lottery", "not an incentive"),
+    ] {
+        let error = text.parse::<Action>().unwrap_err();
+        assert!(error.message.contains(hint), "`{text}`: {}", error.message);
+    }
+}

@@ -3,7 +3,7 @@
 //! tile's and the ongoing incentives' bonuses).
 
 use super::content::{Content, DiscountOn, IncentiveEffect, LocationKind};
-use super::discount::pay_with_cover;
+use super::discount::{Payment, pay_with_cover};
 use super::refuse::{Refuse, require};
 use super::resources::Res;
 use super::state::{CoalTrain, Pending};
@@ -17,15 +17,6 @@ pub enum BuildSource {
     Tile(usize, bool),
     /// Build in Town (this incentive): no tile, no discount, no ongoing bonuses.
     Incentive(usize),
-}
-
-/// A build that passed its checks: what it pays.
-#[derive(Clone, Copy, Debug)]
-pub struct BuildPlan {
-    /// Resources paid.
-    pub pay: Res,
-    /// Discount markers spent (subsidy, count).
-    pub markers: Option<(usize, u32)>,
 }
 
 impl CoalTrain {
@@ -86,7 +77,7 @@ impl CoalTrain {
         at: usize,
         via: Option<usize>,
         cover: Res,
-    ) -> Result<BuildPlan, R::Err> {
+    ) -> Result<Payment, R::Err> {
         let content = self.content();
         let Some(location) = content.map.locations.get(at) else {
             return Err(R::refuse(|| "There is no such location.".to_string()));
@@ -123,8 +114,7 @@ impl CoalTrain {
             }
         };
         let extra = self.connection_extra::<R>(seat, at, via)?;
-        let (pay, markers) = pay_with_cover::<R>(player, base.plus(&extra), cover, discount)?;
-        Ok(BuildPlan { pay, markers })
+        pay_with_cover::<R>(player, base.plus(&extra), cover, discount)
     }
 
     /// Builds `seat`'s station at `at` as planned, scores it, and queues what a city gives.
@@ -133,17 +123,14 @@ impl CoalTrain {
         seat: Seat,
         source: BuildSource,
         at: usize,
-        plan: BuildPlan,
+        plan: Payment,
         sink: &mut impl Sink,
     ) {
         let content = Content::get();
         let location = &content.map.locations[at];
         let city = location.kind == LocationKind::City;
         let player = &mut self.players[seat];
-        player.res = player.res.minus(&plan.pay).unwrap_or_default();
-        if let Some((subsidy, count)) = plan.markers {
-            player.markers[subsidy] -= count;
-        }
+        plan.settle(player);
         player.stations += 1;
         player.vp += location.vp;
         self.stations[at] |= 1 << seat;

@@ -23,19 +23,40 @@ pub fn markers_for(units: u32, per: u32) -> u32 {
     units.div_ceil(per)
 }
 
-/// What `player` pays in resources for `cost` when markers of the `on` discount pay `cover`, and the
-/// (subsidy, markers) spent; or why that cannot be.
+/// What a cost comes to once discount markers pay their part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    /// Resources paid.
+    pub pay: Res,
+    /// Discount markers spent (subsidy, count).
+    pub markers: Option<(usize, u32)>,
+}
+
+impl Payment {
+    /// Takes the payment from `player` (checked before).
+    pub fn settle(&self, player: &mut Player) {
+        player.res = player.res.minus(&self.pay).unwrap_or_default();
+        if let Some((subsidy, count)) = self.markers {
+            player.markers[subsidy] -= count;
+        }
+    }
+}
+
+/// What `player` pays for `cost` when markers of the `on` discount pay `cover`; or why that cannot be.
 pub fn pay_with_cover<R: Refuse>(
     player: &Player,
     cost: Res,
     cover: Res,
     on: Option<DiscountOn>,
-) -> Result<(Res, Option<(usize, u32)>), R::Err> {
+) -> Result<Payment, R::Err> {
     if cover.total() == 0 {
         require::<R>(player.res.covers(&cost), || {
             format!("That costs {cost}; you have {}.", player.res)
         })?;
-        return Ok((cost, None));
+        return Ok(Payment {
+            pay: cost,
+            markers: None,
+        });
     }
     let Some((subsidy, per)) = on.and_then(discount_subsidy) else {
         return Err(R::refuse(|| {
@@ -60,7 +81,10 @@ pub fn pay_with_cover<R: Refuse>(
             player.res
         )
     })?;
-    Ok((remaining, Some((subsidy, markers))))
+    Ok(Payment {
+        pay: remaining,
+        markers: Some((subsidy, markers)),
+    })
 }
 
 /// Every cover a step could name for `cost` with `player`'s markers of the `on` discount (nothing first).

@@ -298,14 +298,10 @@ impl CoalTrain {
     /// Pays an upgrade's resource cost with the cover (checked).
     fn pay_upgrade(&mut self, seat: Seat, cost: Res, cover: Res) {
         let player = &self.players[seat];
-        if let Ok((pay, markers)) =
+        if let Ok(payment) =
             pay_with_cover::<Silent>(player, cost, cover, Some(DiscountOn::Upgrade))
         {
-            let player = &mut self.players[seat];
-            player.res = player.res.minus(&pay).unwrap_or_default();
-            if let Some((subsidy, count)) = markers {
-                player.markers[subsidy] -= count;
-            }
+            payment.settle(&mut self.players[seat]);
         }
     }
 

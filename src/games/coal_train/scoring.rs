@@ -41,12 +41,8 @@ fn end_vp(game: &CoalTrain, seat: Seat, effect: &IncentiveEffect, locations: &[u
     match effect {
         IncentiveEffect::PerTown(vp) => vp * built(LocationKind::Town),
         IncentiveEffect::PerCity(vp) => vp * built(LocationKind::City),
-        IncentiveEffect::AllOf(all) => {
-            if locations.iter().all(|&l| game.has_station(seat, l)) {
-                all.vp
-            } else {
-                0
-            }
+        IncentiveEffect::AllOf(all) if locations.iter().all(|&l| game.has_station(seat, l)) => {
+            all.vp
         }
         IncentiveEffect::PerTrackFromSpace(bonus) => {
             let tracks = Track::ALL

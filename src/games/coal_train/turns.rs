@@ -3,6 +3,7 @@
 
 use super::content::Content;
 use super::notation::Action;
+use super::refuse::Silent;
 use super::resources::Track;
 use super::state::{CoalTrain, Phase};
 use crate::game::{Event, seat_ref};
@@ -40,6 +41,14 @@ impl CoalTrain {
     /// Ends the actions when the only legal step left is `end` (the engine never stalls).
     pub(super) fn end_if_stuck(&mut self, sink: &mut impl Sink) {
         if self.phase != Phase::Actions || !self.pending.is_empty() {
+            return;
+        }
+        // Take Coal needs only action points: while it is legal the player is not stuck, and the full
+        // list need not be made.
+        if self
+            .check::<Silent>(self.current, &Action::TakeCoal)
+            .is_ok()
+        {
             return;
         }
         if self
