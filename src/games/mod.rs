@@ -1,6 +1,7 @@
 //! Every game Roundhouse plays, and the registry that maps a game id to it.
 
 pub mod adapter;
+pub mod coal_train;
 pub mod express;
 pub mod narration;
 pub mod seat_names;

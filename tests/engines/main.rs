@@ -5,6 +5,8 @@
 #[path = "../support/walks.rs"]
 mod walks;
 
+mod coal_train_props;
+mod coal_train_rules;
 mod conformance;
 mod express_disasters;
 mod express_hands;

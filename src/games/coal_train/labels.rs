@@ -1,0 +1,107 @@
+//! Steps in words, for the list of legal steps and the turn messages.
+
+use super::content::Content;
+use super::notation::{Action, space_name};
+use super::state::{CENTRE, CoalTrain};
+
+fn cover_words(cover: &super::resources::Res) -> String {
+    if cover.total() == 0 {
+        String::new()
+    } else {
+        format!(", discount markers paying {cover}")
+    }
+}
+
+/// What a step does, in a few words ("step onto b1 (Depot)").
+pub fn describe(game: &CoalTrain, action: &Action) -> String {
+    let c = Content::get();
+    let sub = |s: usize| c.subsidies[s].name.as_str();
+    let loc = |l: usize| c.map.locations[l].name.as_str();
+    let space_words = |s: usize| {
+        let lying = game.market()[s];
+        let what = match lying.tile {
+            _ if s == CENTRE => "the Standard Upgrade",
+            Some(_) if lying.face_down => "a face-down tile",
+            Some(tile) => c.tile_name(tile),
+            None => "an empty space",
+        };
+        format!("{} ({what})", space_name(s))
+    };
+    match *action {
+        Action::Marker(s) => format!("takes a {} marker", sub(s)),
+        Action::Step(to) => format!("steps onto {}", space_words(to)),
+        Action::Buy => match game
+            .player(game.current())
+            .agent
+            .and_then(|a| game.market()[a].tile)
+        {
+            Some(tile) => format!("buys {}", c.tile_name(tile)),
+            None => "buys the tile under their agent".to_string(),
+        },
+        Action::Build {
+            tile,
+            at,
+            via,
+            cover,
+        } => {
+            let mut text = format!("builds a station in {}", loc(at));
+            if let Some(kind) = tile {
+                text.push_str(&format!(" with {}", c.kinds[kind].name));
+            }
+            if let Some(via) = via {
+                text.push_str(&format!(" from {}", loc(via)));
+            }
+            text + &cover_words(&cover)
+        }
+        Action::Upgrade { kind, cover } => match &c.kinds[kind].upgrade {
+            Some(up) => format!(
+                "uses {} ({} income +1){}",
+                c.kinds[kind].name,
+                up.track.word(),
+                cover_words(&cover)
+            ),
+            None => format!("uses {}", c.kinds[kind].name),
+        },
+        Action::FreeUse(kind) => format!(
+            "uses {} for free resources ({})",
+            c.kinds[kind].name,
+            c.kinds[kind].free_gain.unwrap_or_default()
+        ),
+        Action::Standard { track, cover } => format!(
+            "uses the Standard Upgrade ({} income +1){}",
+            track.word(),
+            cover_words(&cover)
+        ),
+        Action::Exchange { give, take } => format!("exchanges {give} for {take}"),
+        Action::TakeCoal => "takes coal".to_string(),
+        Action::Pay(i) => format!("pays for {}", c.incentives[i].name),
+        Action::Spend(s) => format!("spends {}", sub(s)),
+        Action::Trade {
+            subsidy,
+            give,
+            take,
+        } => {
+            format!("spends {} to trade {give} for {take}", sub(subsidy))
+        }
+        Action::Teleport { subsidy, to } => {
+            format!("spends {} to move to {}", sub(subsidy), space_words(to))
+        }
+        Action::BackRoom(s) => format!("goes to the Back Room for a {} marker", sub(s)),
+        Action::Give(s) => format!("gives the Back Room a {} marker", sub(s)),
+        Action::Lobby { from, to } => format!("moves a marker from {} to {}", sub(from), sub(to)),
+        Action::Skip => "skips".to_string(),
+        Action::Gain(r) => format!("gains 1 {}", r.word()),
+        Action::Take(i) => format!("takes the incentive {}", c.incentives[i].name),
+        Action::Rondel(n) => {
+            let to = (game.rondel() + n) % c.subsidies.len();
+            format!("moves the rondel loco {n} space(s) to {}", sub(to))
+        }
+        Action::Stop => "makes no further build".to_string(),
+        Action::End => "ends their actions".to_string(),
+        Action::Place(s) => format!("places the drawn tile on {}", space_name(s)),
+        Action::Swap(s) => format!(
+            "swaps the drawn tile with the whistlestop on {}",
+            space_name(s)
+        ),
+    }
+}

@@ -1,0 +1,133 @@
+//! The market's geometry and the agent's moves: which spaces a step may reach, what a step or a landing
+//! costs, and what landing on a whistlestop does.
+
+use super::content::{IncentiveEffect, Whistlestop};
+use super::notation::space_name;
+use super::refuse::{Refuse, require};
+use super::resources::Res;
+use super::state::{CENTRE, CoalTrain, Pending, SIDE, SPACES};
+use crate::game::Seat;
+
+/// Whether a space lies on the edge of the market.
+pub fn is_edge(space: usize) -> bool {
+    let (row, column) = (space / SIDE, space % SIDE);
+    row == 0 || column == 0 || row == SIDE - 1 || column == SIDE - 1
+}
+
+/// Whether two spaces are orthogonal neighbours.
+pub fn adjacent(a: usize, b: usize) -> bool {
+    let (ra, ca, rb, cb) = (a / SIDE, a % SIDE, b / SIDE, b % SIDE);
+    ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+}
+
+/// The spaces one step from `from` (from off the board: the edge spaces).
+pub fn reachable(from: Option<usize>) -> impl Iterator<Item = usize> {
+    (0..SPACES).filter(move |&to| match from {
+        None => is_edge(to),
+        Some(from) => adjacent(from, to),
+    })
+}
+
+/// What a move onto a space costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveCost {
+    /// Action points.
+    pub ap: u32,
+    /// Resources.
+    pub res: Res,
+}
+
+impl CoalTrain {
+    /// The index of the face-up whistlestop on a space, if one lies there.
+    pub fn whistlestop_index_at(&self, space: usize) -> Option<usize> {
+        let lying = self.market[space];
+        let tiles = self.content().tiles.len();
+        match lying.tile {
+            Some(tile) if !lying.face_down => usize::from(tile).checked_sub(tiles),
+            _ => None,
+        }
+    }
+
+    /// The face-up whistlestop on a space, if one lies there.
+    pub fn whistlestop_at(&self, space: usize) -> Option<&'static Whistlestop> {
+        self.whistlestop_index_at(space)
+            .map(|w| &self.content().whistlestops[w])
+    }
+
+    /// Whether a space is empty (no tile; the centre never is).
+    pub fn is_empty_space(&self, space: usize) -> bool {
+        space != CENTRE && self.market[space].tile.is_none()
+    }
+
+    /// What `seat`'s step onto `to` costs, or why it cannot go there.
+    pub(super) fn step_cost<R: Refuse>(&self, seat: Seat, to: usize) -> Result<MoveCost, R::Err> {
+        let player = &self.players[seat];
+        let from = player.agent;
+        require::<R>(
+            to < SPACES && reachable(from).any(|s| s == to),
+            || match from {
+                None => format!(
+                    "Your agent is off the board: its first step goes onto an edge space, not {}.",
+                    space_name(to)
+                ),
+                Some(from) => format!(
+                    "A step goes to a space beside {} (up, down, left or right), not {}.",
+                    space_name(from),
+                    space_name(to)
+                ),
+            },
+        )?;
+        let stop = self.whistlestop_at(to);
+        let free = !player.stepped && self.holds(seat, |e| *e == IncentiveEffect::FreeFirstStep);
+        let ap = match (free, stop) {
+            (true, _) => 0,
+            (false, Some(stop)) => stop.step_ap,
+            (false, None) => self.content().table.step_ap,
+        };
+        let cost = MoveCost {
+            ap,
+            res: stop.map_or(Res::NONE, |s| s.pay),
+        };
+        require::<R>(player.ap >= cost.ap, || {
+            format!(
+                "A step onto {} costs {} action point(s); you have {}.",
+                space_name(to),
+                cost.ap,
+                player.ap
+            )
+        })?;
+        self.landing_cost::<R>(seat, to).map(|_| cost)
+    }
+
+    /// Checks that `seat` can pay what landing on `to` costs (a whistlestop's toll).
+    pub(super) fn landing_cost<R: Refuse>(&self, seat: Seat, to: usize) -> Result<Res, R::Err> {
+        let toll = self.whistlestop_at(to).map_or(Res::NONE, |s| s.pay);
+        let res = self.players[seat].res;
+        require::<R>(res.covers(&toll), || {
+            format!(
+                "Landing on {} costs {toll}; you have {res}.",
+                space_name(to)
+            )
+        })?;
+        Ok(toll)
+    }
+
+    /// Puts `seat`'s agent on `to`, paying `cost`, and lands (whistlestop effects).
+    pub(super) fn move_agent(&mut self, seat: Seat, to: usize, cost: MoveCost) {
+        let index = self.whistlestop_index_at(to);
+        let player = &mut self.players[seat];
+        player.ap -= cost.ap;
+        player.agent = Some(to);
+        if let Some(index) = index {
+            let stop = &super::content::Content::get().whistlestops[index];
+            player.res = player.res.minus(&stop.pay).unwrap_or(player.res);
+            player.res = player.res.plus(&stop.gain);
+            if stop.lobby {
+                self.pending.push(Pending::Lobby { then_gain: None });
+            }
+            if !stop.choose_one.is_empty() {
+                self.pending.push(Pending::Depot { stop: index });
+            }
+        }
+    }
+}

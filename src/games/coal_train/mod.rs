@@ -1,0 +1,31 @@
+//! Coal Train (3–5 players): walk the tile market to buy tiles, raise your income, and build stations on
+//! a shared map. The rules of play follow the designer's draft (rev 14); the content (tiles, tracks,
+//! subsidies, incentives, the map) is our own edition, kept as data in `content/`.
+
+pub mod building;
+pub mod check;
+pub mod content;
+mod content_check;
+pub mod discount;
+pub mod labels;
+pub mod legal;
+pub mod market;
+pub mod notation;
+pub mod play;
+pub mod refuse;
+pub mod replenish;
+pub mod resources;
+pub mod rules;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod turns;
+pub mod unseen;
+pub mod view;
+
+pub use content::Content;
+pub use notation::Action;
+pub use rules::CoalTrainOptions;
+pub use setup::CoalTrainSetup;
+pub use state::CoalTrain;
+pub use view::CoalTrainView;

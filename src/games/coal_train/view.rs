@@ -1,0 +1,235 @@
+//! What one viewer may see of a Coal Train table: everything but the order of the decks and the faces of
+//! the last round's face-down tiles. Coal Train has no private hand, so every viewer sees the same.
+
+use serde::Serialize;
+
+use super::content::{Content, IncentiveKind, LocationKind};
+use super::notation::space_name;
+use super::resources::{Res, Track};
+use super::state::{CENTRE, CoalTrain, Pending, Phase, SPACES};
+use crate::game::{Outcome, Seat, Viewer};
+
+/// One market space as anyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpaceView {
+    /// Its name (`c3`).
+    pub name: String,
+    /// What lies there: a tile's or whistlestop's name, "Standard Upgrade", "face-down" or "empty".
+    pub lying: String,
+    /// Whether a whistlestop lies there face up.
+    pub whistlestop: bool,
+    /// The seats whose agents stand there.
+    pub agents: Vec<Seat>,
+}
+
+/// One player's board as anyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// The seat.
+    pub seat: Seat,
+    /// Resources held.
+    pub res: Res,
+    /// VP scored so far.
+    pub vp: i32,
+    /// Income per track (coal, iron, water, action points).
+    pub income: [u32; 4],
+    /// Each track's space, counted from 0.
+    pub track_spaces: [usize; 4],
+    /// Action points left this turn.
+    pub ap: u32,
+    /// Subsidy markers per subsidy name (only those held).
+    pub markers: Vec<(String, u32)>,
+    /// Bought tiles not yet used, by name.
+    pub tiles: Vec<String>,
+    /// Bought tiles used.
+    pub used_tiles: u32,
+    /// Incentives held, with their kind and whether a pay-once one is paid.
+    pub incentives: Vec<(String, IncentiveKind, bool)>,
+    /// The agent's space (None while off the board).
+    pub agent: Option<String>,
+    /// Station tokens left.
+    pub tokens_left: u32,
+}
+
+/// A town or city with its stations and incentives left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LocationView {
+    /// Its name.
+    pub name: String,
+    /// Town or city.
+    pub kind: LocationKind,
+    /// Its VP.
+    pub vp: i32,
+    /// Where to draw it.
+    pub xy: [i32; 2],
+    /// Seats with a station there.
+    pub stations: Vec<Seat>,
+    /// Incentives still beside it.
+    pub incentives: Vec<String>,
+}
+
+/// What one viewer sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CoalTrainView {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// The round, from 1.
+    pub round: u32,
+    /// The start player.
+    pub start_player: Seat,
+    /// Whose turn it is (or who chooses a setup subsidy).
+    pub to_act: Option<Seat>,
+    /// What is asked now, in words.
+    pub asked: String,
+    /// The drawn tile waiting to be placed (everyone sees it).
+    pub drawn: Option<String>,
+    /// The market, row by row.
+    pub market: Vec<SpaceView>,
+    /// Tiles in the draw deck.
+    pub deck: usize,
+    /// Tiles in the reserve.
+    pub reserve: usize,
+    /// The subsidy the rondel loco stands on.
+    pub rondel: String,
+    /// The rondel, clockwise.
+    pub rondel_order: Vec<String>,
+    /// The players.
+    pub players: Vec<PlayerView>,
+    /// The map.
+    pub locations: Vec<LocationView>,
+    /// Whether the end is triggered.
+    pub end_triggered: bool,
+    /// Whether this is the last round.
+    pub last_round: bool,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+impl CoalTrainView {
+    /// What `viewer` sees of `game`.
+    pub fn new(game: &CoalTrain, viewer: Viewer) -> CoalTrainView {
+        let c = Content::get();
+        let market = (0..SPACES)
+            .map(|s| {
+                let lying = game.market()[s];
+                SpaceView {
+                    name: space_name(s),
+                    lying: match lying.tile {
+                        _ if s == CENTRE => "Standard Upgrade".to_string(),
+                        Some(_) if lying.face_down => "face-down".to_string(),
+                        Some(tile) => c.tile_name(tile).to_string(),
+                        None => "empty".to_string(),
+                    },
+                    whistlestop: game.whistlestop_at(s).is_some(),
+                    agents: (0..game.player_count())
+                        .filter(|&p| game.player(p).agent == Some(s))
+                        .collect(),
+                }
+            })
+            .collect();
+        let players = (0..game.player_count())
+            .map(|seat| {
+                let p = game.player(seat);
+                PlayerView {
+                    seat,
+                    res: p.res,
+                    vp: p.vp,
+                    income: Track::ALL.map(|t| c.income(t, p.tracks[t.index()])),
+                    track_spaces: p.tracks,
+                    ap: p.ap,
+                    markers: c
+                        .subsidies
+                        .iter()
+                        .zip(&p.markers)
+                        .filter(|(_, n)| **n > 0)
+                        .map(|(s, n)| (s.name.clone(), *n))
+                        .collect(),
+                    tiles: p
+                        .tiles
+                        .iter()
+                        .map(|&t| c.tile_name(t).to_string())
+                        .collect(),
+                    used_tiles: p.used_tiles,
+                    incentives: p
+                        .incentives
+                        .iter()
+                        .map(|&i| {
+                            (
+                                c.incentives[i].name.clone(),
+                                c.incentives[i].kind,
+                                p.paid.contains(&i),
+                            )
+                        })
+                        .collect(),
+                    agent: p.agent.map(space_name),
+                    tokens_left: c.table.station_tokens.saturating_sub(p.stations),
+                }
+            })
+            .collect();
+        let locations = c
+            .map
+            .locations
+            .iter()
+            .enumerate()
+            .map(|(l, loc)| LocationView {
+                name: loc.name.clone(),
+                kind: loc.kind,
+                vp: loc.vp,
+                xy: loc.xy,
+                stations: (0..game.player_count())
+                    .filter(|&s| game.has_station(s, l))
+                    .collect(),
+                incentives: game
+                    .offers(l)
+                    .iter()
+                    .map(|&i| c.incentives[i].name.clone())
+                    .collect(),
+            })
+            .collect();
+        let drawn = match game.decision() {
+            Some(Pending::Place { tile }) => Some(c.tile_name(tile).to_string()),
+            _ => None,
+        };
+        CoalTrainView {
+            viewer,
+            round: game.round(),
+            start_player: game.start_player(),
+            to_act: game.seat_to_act(),
+            asked: asked(game),
+            drawn,
+            market,
+            deck: game.deck_len(),
+            reserve: game.reserve_len(),
+            rondel: c.subsidies[game.rondel()].name.clone(),
+            rondel_order: c.subsidies.iter().map(|s| s.name.clone()).collect(),
+            players,
+            locations,
+            end_triggered: game.end_triggered(),
+            last_round: game.last_round(),
+            outcome: (game.phase() == Phase::Over).then(|| super::scoring::outcome(game)),
+        }
+    }
+}
+
+/// What the player to act is asked, in words.
+fn asked(game: &CoalTrain) -> String {
+    let c = Content::get();
+    match (game.phase(), game.decision()) {
+        (Phase::Over, _) => "The game is over.".to_string(),
+        (Phase::Subsidies(_), _) => {
+            "Choose a setup subsidy, different from the others'.".to_string()
+        }
+        (_, None) => "Take actions, or end them.".to_string(),
+        (_, Some(Pending::SecondBuild { .. })) => "Build again with the tile, or stop.".to_string(),
+        (_, Some(Pending::Incentive { city })) => {
+            format!("Take an incentive of {}.", c.map.locations[city].name)
+        }
+        (_, Some(Pending::TownBuild { .. })) => "Build in a town, or skip.".to_string(),
+        (_, Some(Pending::Marker)) => "Choose a subsidy marker.".to_string(),
+        (_, Some(Pending::Rondel)) => "Move the rondel loco 1 to 3 spaces.".to_string(),
+        (_, Some(Pending::Lobby { .. })) => "Move one subsidy marker, or skip.".to_string(),
+        (_, Some(Pending::Depot { .. })) => "Choose what the Depot gives.".to_string(),
+        (_, Some(Pending::BackRoom { .. })) => "Give the Back Room a marker.".to_string(),
+        (_, Some(Pending::Place { tile })) => format!("Place the drawn {}.", c.tile_name(tile)),
+    }
+}
