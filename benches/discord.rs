@@ -80,12 +80,15 @@ async fn send(
     name: &str,
     options: serde_json::Value,
 ) -> Timed {
-    let before = fake.channel_messages(channel).len();
+    let before = fake.channel_message_count(channel);
     let id = fake.slash(user, GUILD, channel, name, options).await;
     let answer = fake.reply(id, WAIT).await;
     let acknowledged = fake.first_response(id, WAIT).await;
     let dispatched = fake.dispatched_at(id);
-    let public = fake.channel_messages(channel).into_iter().nth(before);
+    let public = fake
+        .channel_messages_from(channel, before)
+        .into_iter()
+        .next();
     Timed {
         first_response: acknowledged.at - dispatched,
         result: answer.at - dispatched,

@@ -187,7 +187,7 @@ async fn a_move_whose_acknowledgement_fails_is_still_announced_once() {
     bot.table.slow_down_for_tests(SLOW);
     fake.refuse_callbacks_in(CHANNEL);
 
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     fake.slash(&to_act, GUILD, CHANNEL, "move", json!({"action": notation}))
         .await;
     let posted = fake.wait_channel_messages(CHANNEL, before + 1, WAIT).await;

@@ -125,7 +125,7 @@ async fn a_daily_post_with_its_connection_broken_is_posted_once() {
     fake.wait_requests(POSTS, 2, WAIT).await;
     bot.stop().await;
     assert_eq!(post_statuses(&fake), vec![0, 200]);
-    assert_eq!(fake.channel_messages(DAILY_CHANNEL).len(), 1);
+    assert_eq!(fake.channel_message_count(DAILY_CHANNEL), 1);
     assert_daily_state(&db, day_at_start, "sent", 1);
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
 }
@@ -143,7 +143,7 @@ async fn a_refused_daily_post_is_tried_again_on_later_rounds_and_posted_once() {
     the_one_daily_post(&fake).await;
     bot.stop().await;
     assert_eq!(post_statuses(&fake), vec![403, 403, 200], "one try a round");
-    assert_eq!(fake.channel_messages(DAILY_CHANNEL).len(), 1);
+    assert_eq!(fake.channel_message_count(DAILY_CHANNEL), 1);
     assert_daily_state(&db, day_at_start, "sent", 3);
 }
 

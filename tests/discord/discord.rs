@@ -72,7 +72,7 @@ pub(crate) async fn command_in(
     name: &str,
     options: serde_json::Value,
 ) -> Sent {
-    let before = fake.channel_messages(channel).len();
+    let before = fake.channel_message_count(channel);
     let id = fake.slash(user, GUILD, channel, name, options).await;
     let answer = fake.reply(id, WAIT).await;
     shown(fake, channel, before, answer)
@@ -94,7 +94,7 @@ pub(crate) async fn click(
     message: &Sent,
     custom_id: &str,
 ) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     let id = fake.click(user, GUILD, CHANNEL, message, custom_id).await;
     let answer = fake.reply(id, WAIT).await;
     shown(fake, CHANNEL, before, answer)
@@ -103,7 +103,7 @@ pub(crate) async fn click(
 /// The one channel message posted since `before`, else the interaction's `answer`, which then
 /// must be private.
 pub(crate) fn shown(fake: &FakeDiscord, channel: u64, before: usize, answer: Sent) -> Sent {
-    let posted = fake.channel_messages(channel).split_off(before);
+    let posted = fake.channel_messages_from(channel, before);
     assert!(posted.len() <= 1, "one public post per command: {posted:?}");
     match posted.into_iter().next() {
         Some(public) => {
@@ -388,14 +388,14 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
         let started = command_in(&fake, &alice(), channel, "game start", json!({})).await;
         assert!(!started.ephemeral, "{}", started.content);
         movers.push(user_by_id(pinged(&started)));
-        posts_before_play.push(fake.channel_messages(channel).len());
+        posts_before_play.push(fake.channel_message_count(channel));
     }
 
     // Two moves by the player to act at the same instant in one channel: exactly one is accepted.
     let (first, to_act) = (channels[0], movers[0].clone());
     let options = legal(&fake, &to_act, first, "").await;
     let (a, b) = (options[0].1.clone(), options[options.len() - 1].1.clone());
-    let before = fake.channel_messages(first).len();
+    let before = fake.channel_message_count(first);
     let (one, two) = tokio::join!(
         fake.slash(&to_act, GUILD, first, "move", json!({ "action": a })),
         fake.slash(&to_act, GUILD, first, "move", json!({ "action": b }))
@@ -452,7 +452,7 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
         assert_eq!(seqs.len(), moves.len(), "no move stored twice");
         let by_people = moves.iter().filter(|m| !m.by_bot).count();
         assert_eq!(
-            fake.channel_messages(channel).len() - before,
+            fake.channel_message_count(channel) - before,
             by_people,
             "every stored move announced once in channel {channel}"
         );
@@ -484,7 +484,7 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
     command(&fake, &bob(), "game join", json!({})).await;
     let started = command(&fake, &alice(), "game start", json!({})).await;
     let to_act = user_by_id(pinged(&started));
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     first.stop().await;
 
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -499,7 +499,7 @@ async fn a_restart_continues_the_game_and_the_reminder_schedule() {
     assert_eq!(reminded[before].allowed_user_mentions, vec![to_act.id]);
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(
-        fake.channel_messages(CHANNEL).len(),
+        fake.channel_message_count(CHANNEL),
         before + 1,
         "a reminder is never sent twice"
     );

@@ -54,7 +54,7 @@ async fn puzzle(
     sub: &str,
     options: serde_json::Value,
 ) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     let id = fake
         .slash(user, GUILD, CHANNEL, &format!("puzzle {sub}"), options)
         .await;
@@ -234,7 +234,7 @@ async fn the_daily_puzzle_is_posted_once_and_played_privately_through_slash_comm
             1,
             "the daily post is never made twice: {posts:?}"
         );
-        assert_eq!(fake.channel_messages(OTHER_CHANNEL).len(), 1);
+        assert_eq!(fake.channel_message_count(OTHER_CHANNEL), 1);
     }
     assert!(
         fake.unexpected_requests().is_empty(),

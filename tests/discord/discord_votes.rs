@@ -36,14 +36,14 @@ async fn command(
     name: &str,
     options: serde_json::Value,
 ) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     let id = fake.slash(user, GUILD, CHANNEL, name, options).await;
     let answer = fake.reply(id, WAIT).await;
     shown(fake, CHANNEL, before, answer)
 }
 
 async fn click(fake: &FakeDiscord, user: &FakeUser, message: &Sent, custom_id: &str) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     let id = fake.click(user, GUILD, CHANNEL, message, custom_id).await;
     let answer = fake.reply(id, WAIT).await;
     shown(fake, CHANNEL, before, answer)

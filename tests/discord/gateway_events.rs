@@ -23,7 +23,7 @@ async fn commands_outlive(interrupt: impl FnOnce(&FakeDiscord)) {
     let waiting = other_than(&to_act);
     let session = fake.session_id().expect("a session");
     let notation = legal(&fake, &to_act, CHANNEL, "").await[0].1.clone();
-    let posts_before = fake.channel_messages(CHANNEL).len();
+    let posts_before = fake.channel_message_count(CHANNEL);
 
     let before = fake
         .slash(&waiting, GUILD, CHANNEL, "hand", json!({}))
@@ -63,7 +63,7 @@ async fn commands_outlive(interrupt: impl FnOnce(&FakeDiscord)) {
     let after = command(&fake, &waiting, "move", json!({ "action": next })).await;
     assert!(!after.ephemeral, "{}", after.content);
     assert_eq!(user_by_id(pinged(&after)).id, to_act.id);
-    assert_eq!(fake.channel_messages(CHANNEL).len(), posts_before + 2);
+    assert_eq!(fake.channel_message_count(CHANNEL), posts_before + 2);
     assert!(
         fake.unexpected_requests().is_empty(),
         "{:?}",
@@ -90,7 +90,7 @@ async fn after_an_invalid_session_the_bot_identifies_again_and_the_game_goes_on(
     let waiting = other_than(&to_act);
     let notation = legal(&fake, &to_act, CHANNEL, "").await[0].1.clone();
     let history_before = history(&fake, &to_act).await;
-    let posts_before = fake.channel_messages(CHANNEL).len();
+    let posts_before = fake.channel_message_count(CHANNEL);
 
     fake.invalidate_session(false);
     let lost = fake
@@ -115,7 +115,7 @@ async fn after_an_invalid_session_the_bot_identifies_again_and_the_game_goes_on(
 
     // The dropped move never reached the bot: the game is as it was, and the move can be made now.
     assert_eq!(history(&fake, &to_act).await, history_before);
-    assert_eq!(fake.channel_messages(CHANNEL).len(), posts_before);
+    assert_eq!(fake.channel_message_count(CHANNEL), posts_before);
     let moved = command(&fake, &to_act, "move", json!({ "action": notation })).await;
     assert!(!moved.ephemeral, "{}", moved.content);
     assert_eq!(pinged(&moved), waiting.id);

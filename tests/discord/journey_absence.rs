@@ -22,7 +22,7 @@ const SETTLE: Duration = Duration::from_secs(3);
 
 /// Moves the clock on by `hours` and waits for the scheduler's next post in the channel.
 async fn after(fake: &FakeDiscord, clock: &ManualClock, hours: i64) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     clock.advance(hours * HOUR);
     fake.wait_channel_messages(CHANNEL, before + 1, WAIT)
         .await

@@ -20,7 +20,7 @@ async fn at_once(
     first: (&FakeUser, &str, serde_json::Value),
     second: (&FakeUser, &str, serde_json::Value),
 ) -> ([Sent; 2], Vec<Sent>) {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     let (one, two) = tokio::join!(
         fake.slash(first.0, GUILD, CHANNEL, first.1, first.2),
         fake.slash(second.0, GUILD, CHANNEL, second.1, second.2)

@@ -110,7 +110,7 @@ async fn a_resigned_player_sees_what_a_spectator_sees_and_acts_as_one() {
         mover.id,
         "only the other player still playing votes"
     );
-    let before_click = fake.channel_messages(CHANNEL).len();
+    let before_click = fake.channel_message_count(CHANNEL);
     let by_button = click(&fake, &quitter, &ask, &vote_button(&ask, "yes")).await;
     assert!(by_button.ephemeral, "{by_button:?}");
     assert!(by_button.content.contains(NO_LONGER_PLAYS), "{by_button:?}");
@@ -121,7 +121,7 @@ async fn a_resigned_player_sees_what_a_spectator_sees_and_acts_as_one() {
         "{typed:?}"
     );
     assert_eq!(
-        fake.channel_messages(CHANNEL).len(),
+        fake.channel_message_count(CHANNEL),
         before_click,
         "nothing changed"
     );

@@ -319,7 +319,7 @@ async fn every_command_on_a_slow_table_is_acknowledged_privately_and_posted_once
 
     // Nothing was posted twice, and no answer came late.
     tokio::time::sleep(SLOW).await;
-    assert_eq!(journey.fake.channel_messages(CHANNEL).len(), journey.posts);
+    assert_eq!(journey.fake.channel_message_count(CHANNEL), journey.posts);
     assert!(
         journey.fake.unexpected_requests().is_empty(),
         "{:?}",

@@ -65,7 +65,7 @@ const STARTUP_TRIES: usize = 600;
 /// "starting up", and the command is sent again (a bounded number of times, not a timed expectation).
 async fn command(fake: &FakeDiscord, user: &FakeUser, name: &str, options: Value) -> Sent {
     for _ in 0..STARTUP_TRIES {
-        let before = fake.channel_messages(CHANNEL).len();
+        let before = fake.channel_message_count(CHANNEL);
         let id = fake
             .slash(user, GUILD, CHANNEL, name, options.clone())
             .await;

@@ -37,7 +37,7 @@ fn quick_retries() -> StartupPolicy {
 }
 
 async fn open_game(fake: &FakeDiscord) -> Sent {
-    let before = fake.channel_messages(CHANNEL).len();
+    let before = fake.channel_message_count(CHANNEL);
     let id = fake
         .slash(
             &alice(),

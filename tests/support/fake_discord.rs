@@ -834,6 +834,27 @@ impl FakeDiscord {
             .unwrap_or_default()
     }
 
+    /// How many messages the bot has posted in a channel (cheaper than counting
+    /// [`FakeDiscord::channel_messages`], which copies every message and picture).
+    pub fn channel_message_count(&self, channel: u64) -> usize {
+        self.shared
+            .lock()
+            .channels
+            .get(&channel)
+            .map_or(0, Vec::len)
+    }
+
+    /// The messages the bot posted in a channel from the `from`-th on (counted from 0).
+    pub fn channel_messages_from(&self, channel: u64, from: usize) -> Vec<Sent> {
+        self.shared
+            .lock()
+            .channels
+            .get(&channel)
+            .and_then(|posted| posted.get(from..))
+            .map(<[Sent]>::to_vec)
+            .unwrap_or_default()
+    }
+
     /// Waits until the bot has posted at least `count` messages in a channel and returns them.
     pub async fn wait_channel_messages(
         &self,
