@@ -20,6 +20,7 @@ mod shunting_cards;
 mod shunting_daily;
 mod shunting_expand;
 mod shunting_hard_starts;
+mod shunting_hardest_starts;
 mod shunting_moves;
 mod shunting_present;
 mod shunting_session;

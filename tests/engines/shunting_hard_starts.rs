@@ -4,7 +4,7 @@
 //! it is ignored by default; run it with
 //!
 //! ```text
-//! cargo test --release --test shunting_hard_starts -- --ignored --nocapture
+//! cargo test --release --test engines shunting_hard_starts -- --ignored --nocapture
 //! ```
 //!
 //! and with `ROUNDHOUSE_HARD_STARTS=DIR` it also writes the hardest starts found as puzzle files to
@@ -22,11 +22,12 @@ use roundhouse::games::shunting::{Puzzle, SolveOptions, builtin, solve};
 use roundhouse::rng::GameRng;
 
 /// Siding name and length, in the yard's order.
-const SIDINGS: [(&str, usize); 3] = [("A", 5), ("B", 3), ("C", 3)];
-const WAGONS: usize = 8;
+pub const SIDINGS: [(&str, usize); 3] = [("A", 5), ("B", 3), ("C", 3)];
+/// Wagons W1 … W8.
+pub const WAGONS: usize = 8;
 
 /// One start: per siding, its wagons (numbers 1 … 8) from the points towards the buffer.
-type Start = [Vec<usize>; 3];
+pub type Start = [Vec<usize>; 3];
 
 /// A random split of the wagons over the sidings (every split that fits equally likely) and a random
 /// order.
@@ -46,7 +47,7 @@ fn random_start(rng: &mut GameRng) -> Start {
 
 /// The same start with W6 … W8 (which the goal does not tell apart) named in the order they stand,
 /// siding by siding from the points: one name for each different puzzle.
-fn canonical(mut start: Start) -> Start {
+pub fn canonical(mut start: Start) -> Start {
     let mut spare = 6..;
     for wagon in start.iter_mut().flatten() {
         if *wagon > 5 {
@@ -56,13 +57,13 @@ fn canonical(mut start: Start) -> Start {
     start
 }
 
-/// The puzzle file for `start`.
-fn puzzle_text(name: &str, title: &str, start: &Start) -> String {
+/// The puzzle file for `start`; `found_by` names what found it.
+pub fn puzzle_text(name: &str, title: &str, found_by: &str, start: &Start) -> String {
     let mut text = format!(
         "name = \"{name}\"\ntitle = \"{title}\"\nyard = \"inglenook\"\n\n\
          # The loco waits at the end of the headshunt with its rear to the points; the eight wagons stand\n\
          # pushed up to the buffers. Form W1 (next to the points) to W5 (at the buffer) on siding A; the\n\
-         # other three wagons may end anywhere. Found by tests/shunting_hard_starts.rs.\n\
+         # other three wagons may end anywhere. Found by {found_by}.\n\
          [[piece]]\nname = \"L1\"\nkind = \"loco\"\nat = \"H4\"\nfacing = \"up\"\n"
     );
     for (wagons, (siding, len)) in start.iter().zip(SIDINGS) {
@@ -82,6 +83,7 @@ fn puzzle_text(name: &str, title: &str, start: &Start) -> String {
 const SAMPLES: usize = 400;
 const SEED: u64 = 1;
 const SHIPPED: usize = 3;
+const FOUND_BY: &str = "tests/engines/shunting_hard_starts.rs";
 
 #[test]
 #[ignore = "solves hundreds of puzzles: run in release with --ignored"]
@@ -94,7 +96,7 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
         if !seen.insert(start.clone()) {
             continue;
         }
-        let puzzle = Puzzle::from_toml(&puzzle_text("sample", "sample", &start))
+        let puzzle = Puzzle::from_toml(&puzzle_text("sample", "sample", FOUND_BY, &start))
             .expect("a sampled start loads");
         let solution =
             solve(&puzzle, &SolveOptions::default()).unwrap_or_else(|e| panic!("{start:?}: {e}"));
@@ -115,7 +117,7 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
             let name = format!("inglenook-hard-{}", rank + 1);
             println!("{name}: {moves} moves, {states} states, {start:?}");
             let title = format!("Inglenook Sidings: hard start {} ({moves} moves)", rank + 1);
-            let text = puzzle_text(&name, &title, start);
+            let text = puzzle_text(&name, &title, FOUND_BY, start);
             (name, text)
         })
         .collect();

@@ -28,6 +28,18 @@ pub const PUZZLES: &[(&str, &str)] = &[
         "inglenook-hard-3",
         include_str!("puzzles/inglenook-hard-3.toml"),
     ),
+    (
+        "inglenook-hardest-1",
+        include_str!("puzzles/inglenook-hardest-1.toml"),
+    ),
+    (
+        "inglenook-hardest-2",
+        include_str!("puzzles/inglenook-hardest-2.toml"),
+    ),
+    (
+        "inglenook-hardest-3",
+        include_str!("puzzles/inglenook-hardest-3.toml"),
+    ),
     ("timesaver-1", include_str!("puzzles/timesaver-1.toml")),
     ("shed-1", include_str!("puzzles/shed-1.toml")),
     ("junction-1", include_str!("puzzles/junction-1.toml")),

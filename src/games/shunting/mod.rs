@@ -33,5 +33,5 @@ pub use position::Position;
 pub use puzzle::{Goal, Group, Piece, PieceKind, Puzzle};
 pub use rank::{Rank, move_limit};
 pub use session::{Refusal, Session};
-pub use solver::{Solution, SolveError, SolveOptions, solve};
+pub use solver::{GoalDistances, Solution, SolveError, SolveOptions, solve};
 pub use yard::{SlotId, Yard};

@@ -41,6 +41,7 @@
 //! states counted do not depend on how many threads ran.
 
 pub mod canon;
+mod distances;
 mod expand;
 mod front;
 mod goals;
@@ -58,6 +59,7 @@ use thiserror::Error;
 use super::notation::Move;
 use super::puzzle::Puzzle;
 use canon::Canon;
+pub use distances::GoalDistances;
 pub use expand::Expander;
 use front::FrontClear;
 use order::Likeness;
@@ -144,15 +146,7 @@ impl Solution {
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveError> {
     let started = Instant::now();
     let canon = Canon::new(puzzle)?;
-    let expander = Expander::new(puzzle, true);
-    let mut search = Search {
-        puzzle,
-        canon: &canon,
-        front: FrontClear::new(puzzle, expander.links()),
-        likeness: Likeness::new(puzzle, &canon),
-        expanders: vec![expander; options.threads.max(1)],
-        max_states: options.max_states,
-    };
+    let mut search = searcher(puzzle, &canon, options);
     let start = canon.key(&puzzle.start);
     let goals = goals::goal_keys(puzzle, &canon, options.max_goal_placements);
     let from_both_ends = goals.is_some();
@@ -177,6 +171,19 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveE
         from_both_ends,
         elapsed: started.elapsed(),
     })
+}
+
+/// A search over `puzzle`'s positions keyed by `canon`, as `options` say.
+fn searcher<'a>(puzzle: &'a Puzzle, canon: &'a Canon, options: &SolveOptions) -> Search<'a> {
+    let expander = Expander::new(puzzle, true);
+    Search {
+        puzzle,
+        canon,
+        front: FrontClear::new(puzzle, expander.links()),
+        likeness: Likeness::new(puzzle, canon),
+        expanders: vec![expander; options.threads.max(1)],
+        max_states: options.max_states,
+    }
 }
 
 /// Every position at most `depth` moves from `puzzle`'s start (for the solver's unit tests).

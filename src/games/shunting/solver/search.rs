@@ -210,6 +210,23 @@ impl Search<'_> {
         Ok(route)
     }
 
+    /// Every key the goal can be reached from, by distance: `layers[d]` holds the keys `d` moves from
+    /// the nearest of `goals`. The search from the goal runs until it finds nothing new.
+    pub fn every_distance(&mut self, goals: &[u64]) -> Result<Vec<Vec<u64>>, SolveError> {
+        let goals: Vec<u64> = goals
+            .iter()
+            .copied()
+            .filter(|&k| self.reachable(&self.canon.position(k)))
+            .collect();
+        let mut side = Side::new(&goals, true);
+        let none = Side::new(&[], false);
+        while !side.frontier().is_empty() {
+            self.expand(&mut side, &none, |_, _| false)?;
+        }
+        side.layers.pop();
+        Ok(side.layers)
+    }
+
     /// The keys of a shortest route from `start` to a goal position, searching from the start only.
     pub fn forward_only(&mut self, start: u64) -> Result<(Vec<u64>, usize), SolveError> {
         if self.puzzle.is_solved(&self.canon.position(start)) {

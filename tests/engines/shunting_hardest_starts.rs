@@ -1,0 +1,323 @@
+//! Every start of Inglenook Sidings by the fewest moves it needs, from one complete search backwards
+//! from the goal ([`GoalDistances`]): the three hardest ship as `inglenook-hardest-*`, and the
+//! solver's optimum of a start must equal its distance.
+//!
+//! The starts are those of `shunting_hard_starts` (the eight wagons pushed up to the buffers of
+//! sidings A, B and C in every split and order that fits, the loco at H4 with its rear to the
+//! points; goal W1 … W5 in order on siding A): 10 splits × 8!/3! orders = 67,200 puzzles. The
+//! complete search stores every position the goal can be reached from, which takes a minute and a few
+//! GB in release, so those tests are ignored by default; run them with
+//!
+//! ```text
+//! cargo test --release --test engines shunting_hardest_starts -- --ignored --nocapture
+//! ```
+//!
+//! and with `ROUNDHOUSE_HARD_STARTS=DIR` the first also writes the hardest starts as puzzle files to
+//! `DIR` (how the shipped ones were made). It found (release, 2 cores: 23 s, 34.4 million positions
+//! can reach the goal, the farthest 19 moves away), starts by the fewest moves they need:
+//!
+//! ```text
+//! moves   0   3   4   5    6    7     8     9    10    11     12     13     14    15    16    17   18  19
+//! starts  4  20  22  92  268  484  1434  2284  4872  6746  10470  11640  12254  9420  5030  1698  456   6
+//! ```
+//!
+//! No start needs more than 19 moves (no position at all does, from this loco facing), and six need
+//! 19; the three of those the solver stores the most positions for ship.
+//!
+//! A small yard (`MINI_INGLENOOK`) checks the same agreement in a debug build within seconds; the
+//! shipped starts' optimum is checked on its own in a few seconds in release.
+
+use roundhouse::games::shunting::{GoalDistances, Position, Puzzle, SolveOptions, builtin, solve};
+use roundhouse::rng::GameRng;
+
+use crate::shunting_hard_starts::{SIDINGS, Start, WAGONS, canonical, puzzle_text};
+
+/// How many of the hardest starts ship.
+const SHIPPED: usize = 3;
+const FOUND_BY: &str = "tests/engines/shunting_hardest_starts.rs";
+
+/// A complete search may store this many positions (the full Inglenook has about 131 million).
+const MAX_STATES: usize = 400_000_000;
+
+/// Every start: each split of the wagons over the sidings that fits, each order, named as
+/// [`canonical`] names them (one start per different puzzle), in a fixed order.
+fn every_start() -> Vec<Start> {
+    let mut orders: Vec<Vec<usize>> = Vec::new();
+    permutations(&mut (1..=WAGONS).collect(), 0, &mut orders);
+    let mut starts = Vec::new();
+    for a in 0..=SIDINGS[0].1 {
+        for b in 0..=SIDINGS[1].1 {
+            let Some(c) = WAGONS.checked_sub(a + b).filter(|&c| c <= SIDINGS[2].1) else {
+                continue;
+            };
+            let mut split: Vec<Start> = orders
+                .iter()
+                .map(|order| {
+                    canonical([
+                        order[..a].to_vec(),
+                        order[a..a + b].to_vec(),
+                        order[a + b..a + b + c].to_vec(),
+                    ])
+                })
+                .collect();
+            split.sort();
+            split.dedup();
+            starts.extend(split);
+        }
+    }
+    starts
+}
+
+/// Every order of `items[at..]` after `items[..at]`, appended to `out`.
+fn permutations(items: &mut Vec<usize>, at: usize, out: &mut Vec<Vec<usize>>) {
+    if at == items.len() {
+        out.push(items.clone());
+        return;
+    }
+    for i in at..items.len() {
+        items.swap(at, i);
+        permutations(items, at + 1, out);
+        items.swap(at, i);
+    }
+}
+
+/// `start` as a position of `base` (a puzzle on the same yard with the same pieces and loco).
+fn position_of(base: &Puzzle, start: &Start) -> Position {
+    let mut slots: Vec<u8> = (0..base.pieces.len()).map(|p| base.start.slot(p)).collect();
+    for (wagons, (siding, len)) in start.iter().zip(SIDINGS) {
+        for (i, w) in wagons.iter().enumerate() {
+            let name = format!("{siding}{}", len - wagons.len() + i + 1);
+            let piece = base.find_piece(&format!("W{w}")).expect("a wagon");
+            slots[piece] = base.yard.find_slot(&name).expect("a siding slot");
+        }
+    }
+    let facing = (0..base.pieces.len())
+        .filter(|&p| base.start.faces_up(p))
+        .fold(0u16, |f, p| f | 1 << p);
+    Position::new(&slots, facing, &[])
+}
+
+/// The complete search from the goal of `puzzle`, with room for the whole yard.
+fn distances(puzzle: &Puzzle) -> GoalDistances {
+    let options = SolveOptions {
+        max_states: MAX_STATES,
+        ..SolveOptions::default()
+    };
+    GoalDistances::new(puzzle, &options).expect("the complete search fits")
+}
+
+/// The full Inglenook's puzzle for the first start, the base the others are read against.
+fn inglenook_base(starts: &[Start]) -> Puzzle {
+    Puzzle::from_toml(&puzzle_text("base", "base", FOUND_BY, &starts[0])).expect("it loads")
+}
+
+#[test]
+#[ignore = "a complete search of the full Inglenook: run in release with --ignored"]
+fn the_shipped_inglenook_starts_are_the_hardest_of_all() {
+    let starts = every_start();
+    assert_eq!(starts.len(), 67_200);
+    let base = inglenook_base(&starts);
+    let distances = distances(&base);
+    println!(
+        "positions by distance from the goal: {:?}",
+        distances.counts()
+    );
+    let mut by_distance: Vec<(usize, &Start)> = starts
+        .iter()
+        .map(|s| {
+            let d = distances
+                .distance(&position_of(&base, s))
+                .unwrap_or_else(|| panic!("{s:?} cannot reach the goal"));
+            (d, s)
+        })
+        .collect();
+    let mut histogram = vec![0usize; by_distance.iter().map(|&(d, _)| d + 1).max().unwrap_or(0)];
+    for &(d, _) in &by_distance {
+        histogram[d] += 1;
+    }
+    println!("starts by moves needed:");
+    for (moves, &count) in histogram.iter().enumerate().filter(|&(_, &c)| c > 0) {
+        println!("{moves:>3} moves: {count:>6} starts");
+    }
+    by_distance.sort_by_key(|&(d, _)| std::cmp::Reverse(d));
+    // Among starts as far from the goal, the ones the solver stores the most positions for first.
+    let last = by_distance[SHIPPED - 1].0;
+    let mut hardest: Vec<(usize, usize, &Start)> = by_distance
+        .iter()
+        .take_while(|&&(d, _)| d >= last)
+        .map(|&(d, start)| {
+            let mut puzzle = base.clone();
+            puzzle.start = position_of(&base, start);
+            let solution = solve(&puzzle, &SolveOptions::default()).expect("it solves");
+            assert_eq!(solution.optimum(), d, "{start:?}");
+            (d, solution.states, start)
+        })
+        .collect();
+    hardest.sort_by_key(|&(d, states, _)| std::cmp::Reverse((d, states)));
+    let found: Vec<(String, String)> = hardest
+        .iter()
+        .take(SHIPPED)
+        .enumerate()
+        .map(|(rank, &(moves, states, start))| {
+            let name = format!("inglenook-hardest-{}", rank + 1);
+            let title = format!(
+                "Inglenook Sidings: hardest start {} ({moves} moves)",
+                rank + 1
+            );
+            println!("{name}: {moves} moves, {states} states, {start:?}");
+            let text = puzzle_text(&name, &title, FOUND_BY, start);
+            (name, text)
+        })
+        .collect();
+    if let Some(dir) = std::env::var_os("ROUNDHOUSE_HARD_STARTS") {
+        for (name, text) in &found {
+            let path = std::path::Path::new(&dir).join(format!("{name}.toml"));
+            std::fs::write(&path, text)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        }
+    }
+    for (name, text) in &found {
+        let shipped = builtin::puzzle(name)
+            .unwrap_or_else(|| panic!("{name} is not built in"))
+            .expect("it loads");
+        let found = Puzzle::from_toml(text).expect("it loads");
+        assert_eq!(
+            (shipped.start, &shipped.goal, &shipped.title),
+            (found.start, &found.goal, &found.title),
+            "{name} is not the start the complete search finds"
+        );
+    }
+}
+
+#[test]
+#[ignore = "a complete search of the full Inglenook and hundreds of solves: run in release with --ignored"]
+fn the_solver_needs_the_distance_of_the_complete_search_on_random_inglenook_starts() {
+    let starts = every_start();
+    let base = inglenook_base(&starts);
+    let distances = distances(&base);
+    let mut rng = GameRng::seeded(17);
+    for _ in 0..300 {
+        let start = &starts[below(&mut rng, starts.len())];
+        let mut puzzle = base.clone();
+        puzzle.start = position_of(&base, start);
+        agree(&puzzle, &distances, &format!("{start:?}"));
+    }
+}
+
+/// A small Inglenook: headshunt of 3, sidings of 3, 2 and 2, five wagons, W1 … W3 in order on A.
+const MINI_INGLENOOK: &str = r#"
+[[piece]]
+name = "L1"
+kind = "loco"
+at = "H3"
+facing = "up"
+[[piece]]
+name = "W1"
+at = "A3"
+[[piece]]
+name = "W2"
+at = "B2"
+[[piece]]
+name = "W3"
+at = "C2"
+[[piece]]
+name = "W4"
+at = "B1"
+[[piece]]
+name = "W5"
+at = "C1"
+[goal.at]
+W1 = "A1"
+W2 = "A2"
+W3 = "A3"
+[yard]
+name = "mini-inglenook"
+buffers = ["H.end", "A.end", "B.end", "C.end"]
+[[yard.track]]
+name = "H"
+slots = 3
+[[yard.track]]
+name = "A"
+slots = 3
+[[yard.track]]
+name = "B"
+slots = 2
+[[yard.track]]
+name = "C"
+slots = 2
+[[yard.turnout]]
+name = "P1"
+stem = "H.start"
+legs = ["A.start", "P2.stem"]
+[[yard.turnout]]
+name = "P2"
+legs = ["B.start", "C.start"]
+"#;
+
+#[test]
+fn the_solver_needs_the_distance_of_the_complete_search_on_a_small_inglenook() {
+    let base = Puzzle::from_toml(MINI_INGLENOOK).expect("it loads");
+    let distances = distances(&base);
+    let counts = distances.counts();
+    assert!(counts.len() > 8, "{counts:?}");
+    assert_eq!(distances.distance(&base.start), Some(solved(&base)));
+    // Random positions a route from the start passes: random walks of up to 40 moves.
+    let mut rng = GameRng::seeded(5);
+    let mut far = 0;
+    for walk in 0..60 {
+        let mut position = base.start;
+        for _ in 0..below(&mut rng, 40) {
+            let moves = base.legal_moves(&position);
+            position = moves[below(&mut rng, moves.len())].result;
+        }
+        let mut puzzle = base.clone();
+        puzzle.start = position;
+        let d = agree(&puzzle, &distances, &format!("walk {walk}"));
+        far = far.max(d);
+    }
+    assert!(far >= counts.len() / 2, "walks reached distance {far} only");
+}
+
+/// Solves `puzzle` and checks its optimum is the complete search's distance of its start (`what`
+/// names the start in messages); the distance.
+fn agree(puzzle: &Puzzle, distances: &GoalDistances, what: &str) -> usize {
+    let expected = distances
+        .distance(&puzzle.start)
+        .unwrap_or_else(|| panic!("{what}: the complete search does not reach it"));
+    assert_eq!(solved(puzzle), expected, "{what}");
+    expected
+}
+
+/// The solver's optimum for `puzzle`, checking the guide replays to the goal.
+fn solved(puzzle: &Puzzle) -> usize {
+    let solution = solve(puzzle, &SolveOptions::default()).expect("it solves");
+    let mut position = puzzle.start;
+    for step in &solution.moves {
+        position = puzzle
+            .play(&position, step)
+            .expect("the guide's moves are legal");
+    }
+    assert!(puzzle.is_solved(&position), "the guide reaches the goal");
+    solution.optimum()
+}
+
+/// A number in `0..n`.
+fn below(rng: &mut GameRng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// The optimum the complete search gives the shipped hardest starts (see the module documentation).
+const HARDEST_MOVES: usize = 19;
+
+#[test]
+#[ignore = "three hard solves, 45 s in a debug build (2 s in release): run with --ignored"]
+fn the_shipped_hardest_starts_need_the_moves_the_complete_search_says() {
+    for rank in 1..=SHIPPED {
+        let name = format!("inglenook-hardest-{rank}");
+        let puzzle = builtin::puzzle(&name)
+            .unwrap_or_else(|| panic!("{name} is not built in"))
+            .expect("it loads");
+        assert_eq!(solved(&puzzle), HARDEST_MOVES, "{name}");
+        assert!(puzzle.title.contains(&format!("({HARDEST_MOVES} moves)")));
+    }
+}
