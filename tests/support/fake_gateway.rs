@@ -279,13 +279,16 @@ async fn serve_connection(shared: Arc<Shared>, stream: TcpStream, conn: u64) {
 
 type Socket = tokio_tungstenite::WebSocketStream<TcpStream>;
 
-/// Writes one frame and tells whoever waits for it; `false` if the connection is gone.
+/// Writes one frame and tells whoever waits for it the moment the write began (the bot may answer
+/// before the write returns, so a later moment could come after the answer); `false` if the
+/// connection is gone.
 async fn write(ws: &mut Socket, outbound: Outbound) -> bool {
+    let began = Instant::now();
     if ws.send(WsMessage::Text(outbound.text)).await.is_err() {
         return false;
     }
     if let Some(written) = outbound.written {
-        let _ = written.send(Instant::now());
+        let _ = written.send(began);
     }
     true
 }
