@@ -19,6 +19,12 @@ use roundhouse::replay;
 use roundhouse::store::Store;
 use roundhouse::table::{Table, TableOptions};
 
+/// Threads for table work, autocomplete and scheduler rounds (tokio's default is 512). The work is
+/// mostly CPU (rules, pictures) on a machine of a few cores, so more threads add memory, not speed:
+/// every thread that draws a picture keeps a malloc arena of its own. Commands over the bound wait
+/// in tokio's queue, behind the per-channel and per-person limits of [`roundhouse::table`].
+const BLOCKING_THREADS: usize = 16;
+
 /// Train board and card games, played asynchronously on Discord or here in the terminal.
 #[derive(Parser)]
 #[command(name = "roundhouse", version)]
@@ -191,6 +197,7 @@ fn run_serve(config: Option<PathBuf>) -> ExitCode {
     tracing_subscriber::fmt().with_env_filter(filter).init();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
         .build()
     {
         Ok(runtime) => runtime,
