@@ -24,13 +24,14 @@
 //! No start needs more than 19 moves (no position at all does, from this loco facing), and six need
 //! 19; the three of those the solver stores the most positions for ship.
 //!
-//! A small yard (`MINI_INGLENOOK`) checks the same agreement in a debug build within seconds; the
+//! A small yard ([`MINI_INGLENOOK`]) checks the same agreement in a debug build within seconds; the
 //! shipped starts' optimum is checked on its own in a few seconds in release.
 
 use roundhouse::games::shunting::{GoalDistances, Position, Puzzle, SolveOptions, builtin, solve};
 use roundhouse::rng::GameRng;
 
 use crate::shunting_hard_starts::{SIDINGS, Start, WAGONS, canonical, puzzle_text};
+use crate::shunting_solver::MINI_INGLENOOK;
 
 /// How many of the hardest starts ship.
 const SHIPPED: usize = 3;
@@ -204,8 +205,8 @@ fn the_solver_needs_the_distance_of_the_complete_search_on_random_inglenook_star
     }
 }
 
-/// A small Inglenook: headshunt of 3, sidings of 3, 2 and 2, five wagons, W1 … W3 in order on A.
-const MINI_INGLENOOK: &str = r#"
+/// Five wagons on [`MINI_INGLENOOK`], W1 … W3 to stand in order on A.
+const MINI_INGLENOOK_PIECES: &str = r#"
 [[piece]]
 name = "L1"
 kind = "loco"
@@ -230,33 +231,12 @@ at = "C1"
 W1 = "A1"
 W2 = "A2"
 W3 = "A3"
-[yard]
-name = "mini-inglenook"
-buffers = ["H.end", "A.end", "B.end", "C.end"]
-[[yard.track]]
-name = "H"
-slots = 3
-[[yard.track]]
-name = "A"
-slots = 3
-[[yard.track]]
-name = "B"
-slots = 2
-[[yard.track]]
-name = "C"
-slots = 2
-[[yard.turnout]]
-name = "P1"
-stem = "H.start"
-legs = ["A.start", "P2.stem"]
-[[yard.turnout]]
-name = "P2"
-legs = ["B.start", "C.start"]
 "#;
 
 #[test]
 fn the_solver_needs_the_distance_of_the_complete_search_on_a_small_inglenook() {
-    let base = Puzzle::from_toml(MINI_INGLENOOK).expect("it loads");
+    let base =
+        Puzzle::from_toml(&format!("{MINI_INGLENOOK_PIECES}{MINI_INGLENOOK}")).expect("it loads");
     let distances = distances(&base);
     let counts = distances.counts();
     assert!(counts.len() > 8, "{counts:?}");

@@ -46,7 +46,8 @@ fn check(name: &str, text: &str) -> usize {
     expected
 }
 
-const MINI_INGLENOOK: &str = r#"
+/// A small Inglenook yard: headshunt of 3, sidings of 3, 2 and 2 (its pieces and goal come before it).
+pub(crate) const MINI_INGLENOOK: &str = r#"
 [yard]
 name = "mini-inglenook"
 buffers = ["H.end", "A.end", "B.end", "C.end"]
