@@ -20,6 +20,16 @@ struct Case {
     hit_self: fn(&Express) -> bool,
 }
 
+/// Two seats dealt seven cards each (`hands`), with `draw` on top of the pile.
+fn seven_cards(hands: [&str; 2], draw: &str) -> Table {
+    let mut table = Table::two(hands, draw);
+    table.rulings = Rulings {
+        deal: 7,
+        ..Rulings::default()
+    };
+    table
+}
+
 fn holds(game: &Express, seat: Seat, kind: Kind) -> bool {
     game.seat(seat).hand.contains(&kind)
 }
@@ -101,17 +111,7 @@ fn second_round(case: &Case, guard: Guard) -> Express {
         case.way_car
     };
     let hand_1 = format!("auto box box box {guard_card} sleeper sleeper");
-    let mut table = Table::two(
-        [
-            Box::leak(hand_0.into_boxed_str()),
-            Box::leak(hand_1.into_boxed_str()),
-        ],
-        "obs obs mail mail coach coach",
-    );
-    table.rulings = Rulings {
-        deal: 7,
-        ..Rulings::default()
-    };
+    let table = seven_cards([&hand_0, &hand_1], "obs obs mail mail coach coach");
     let mut game = table.start();
     steps(
         &mut game,
@@ -263,17 +263,10 @@ fn no_disaster_on_yourself_while_your_way_car_is_in_play() {
                 "{} tank box box hopper reefer {}",
                 case.disaster, case.way_car
             );
-            let mut table = Table::two(
-                [
-                    Box::leak(hand_0.into_boxed_str()),
-                    "auto box box box dome sleeper sleeper",
-                ],
+            let table = seven_cards(
+                [&hand_0, "auto box box box dome sleeper sleeper"],
                 "obs obs mail mail coach coach",
             );
-            table.rulings = Rulings {
-                deal: 7,
-                ..Rulings::default()
-            };
             table.start()
         };
         steps(
@@ -308,17 +301,13 @@ fn no_disaster_on_yourself_while_your_way_car_is_in_play() {
 #[test]
 fn nobody_plays_a_disaster_in_the_first_round() {
     let mut first = {
-        let mut table = Table::two(
+        let table = seven_cards(
             [
                 "wreck tank box box hopper reefer reefer",
                 "auto box box box dome sleeper sleeper",
             ],
             "obs obs",
         );
-        table.rulings = Rulings {
-            deal: 7,
-            ..Rulings::default()
-        };
         table.start()
     };
     steps(
@@ -337,17 +326,13 @@ fn nobody_plays_a_disaster_in_the_first_round() {
 
 #[test]
 fn a_caboose_protects_from_broken_car_and_steal_car_only() {
-    let mut table = Table::two(
+    let table = seven_cards(
         [
             "broken steal wreck tank box box hopper",
             "auto box box box caboose sleeper sleeper",
         ],
         "obs obs mail mail coach coach",
     );
-    table.rulings = Rulings {
-        deal: 7,
-        ..Rulings::default()
-    };
     let mut game = table.start();
     steps(&mut game, 0, &["draw", "start tank box box", "discard obs"]);
     steps(
@@ -369,17 +354,13 @@ fn a_caboose_protects_from_broken_car_and_steal_car_only() {
 
 #[test]
 fn a_seat_that_blocked_a_disaster_is_immune_to_it_for_the_hand() {
-    let mut table = Table::two(
+    let table = seven_cards(
         [
             "derail tank box box hopper reefer reefer",
             "auto box box box boom sleeper sleeper",
         ],
         "obs obs mail mail derail coach dome dome coach coach",
     );
-    table.rulings = Rulings {
-        deal: 7,
-        ..Rulings::default()
-    };
     let mut game = table.start();
     steps(
         &mut game,

@@ -17,14 +17,14 @@ const SEAT_1_HAND: &str = "auto auto auto auto auto auto auto auto obs obs diese
 /// Seat 0 plays first and starts a train of five Box Cars (Loco Tank Car) and one of four Reefers (Loco
 /// Hopper), keeping a Boom and an Office; seat 1 starts a train of seven Auto Carriers. Seat 0 then draws
 /// `second_draw` and is to meld.
-fn before_going_out(second_draw: &'static str) -> Table {
-    let draw = Box::leak(format!("office coach mail mail {second_draw}").into_boxed_str());
+fn before_going_out(second_draw: &str) -> Table {
+    let draw = format!("office coach mail mail {second_draw}");
     Table::two(
         [
             "tank box box box box box hopper reefer reefer reefer reefer boom",
             SEAT_1_HAND,
         ],
-        draw,
+        &draw,
     )
 }
 
@@ -281,8 +281,8 @@ fn a_turntable_reverses_play_and_gives_another_full_turn() {
     let table = Table {
         players: 3,
         dealer: 2,
-        hands: vec!["turntable box box", "", ""],
-        draw: "reefer reefer reefer reefer",
+        hands: vec!["turntable box box".into(), String::new(), String::new()],
+        draw: "reefer reefer reefer reefer".into(),
         totals: None,
         rulings: Rulings {
             deal: 3,

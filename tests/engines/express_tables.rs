@@ -22,9 +22,9 @@ pub struct Table {
     /// The dealer (the seat after it plays first).
     pub dealer: Seat,
     /// Each seat's dealt hand, as codes.
-    pub hands: Vec<&'static str>,
+    pub hands: Vec<String>,
     /// The top of the draw pile, as codes.
-    pub draw: &'static str,
+    pub draw: String,
     /// Totals before this hand.
     pub totals: Option<Vec<i32>>,
     /// The numbers of the rules.
@@ -35,12 +35,12 @@ pub struct Table {
 
 impl Table {
     /// Two seats, seat 1 dealing (seat 0 plays first), 12 cards each.
-    pub fn two(hands: [&'static str; 2], draw: &'static str) -> Table {
+    pub fn two(hands: [&str; 2], draw: &str) -> Table {
         Table {
             players: 2,
             dealer: 1,
-            hands: hands.to_vec(),
-            draw,
+            hands: hands.map(str::to_owned).to_vec(),
+            draw: draw.to_owned(),
             totals: None,
             rulings: Rulings::default(),
             options: ExpressOptions::default(),
@@ -63,7 +63,7 @@ impl Table {
             .iter()
             .map(|h| cards(h).into_iter().map(&mut take).collect())
             .collect();
-        let draw: Vec<Kind> = cards(self.draw).into_iter().map(&mut take).collect();
+        let draw: Vec<Kind> = cards(&self.draw).into_iter().map(&mut take).collect();
         let deal = self.rulings.deal;
         for hand in &mut hands {
             assert!(hand.len() <= deal, "a hand of more than {deal} cards");
