@@ -8,7 +8,9 @@ use serenity::builder::Builder as _;
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, reply};
 use super::{Context, Data, Error};
-use crate::table::{Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError};
+use crate::table::{
+    Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError, off_thread,
+};
 
 /// How many legal moves an error message lists.
 const LEGAL_SHOWN: usize = 10;
@@ -79,12 +81,7 @@ pub async fn run_blocking(
     ctx: Context<'_>,
     work: impl FnOnce() -> Result<Reply, TableError> + Send + 'static,
 ) -> Result<(), Error> {
-    let work = async move {
-        tokio::task::spawn_blocking(work)
-            .await
-            .unwrap_or_else(|e| Err(TableError::internal(format!("store work failed: {e}"))))
-    };
-    run_work(ctx, work).await
+    run_work(ctx, off_thread(work)).await
 }
 
 /// Runs a table command in its channel's queue (or refuses it as busy) and answers with its reply

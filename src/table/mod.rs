@@ -33,7 +33,7 @@ use crate::games;
 use crate::store::Store;
 
 pub use daily::PuzzleCommand;
-pub use queue::{Queued, Turn};
+pub use queue::{Queued, Turn, off_thread};
 pub use reminders::{Notice, ReminderPolicy};
 pub use reply::{Crowded, LoggedDetail, Picture, Post, PostAction, Reply, TableError};
 pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};

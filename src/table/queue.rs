@@ -145,8 +145,9 @@ impl Table {
     }
 }
 
-/// Runs table work on a blocking thread; a panic there becomes an internal error (logged).
-async fn off_thread(
+/// Runs table or store work on a blocking thread, off the async threads; a panic there becomes an
+/// internal error (logged).
+pub async fn off_thread(
     work: impl FnOnce() -> Result<Reply, TableError> + Send + 'static,
 ) -> Result<Reply, TableError> {
     tokio::task::spawn_blocking(work)
