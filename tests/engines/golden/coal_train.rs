@@ -49,6 +49,10 @@ fn random_games_of_fixed_seeds_list_and_score_as_pinned() {
     ];
     for (players, seed, steps, hash, scores) in pinned {
         let (s, h, sc) = fingerprint(players, seed);
-        assert_eq!((s, h, sc.as_slice()), (steps, hash, scores), "{players} players, seed {seed}");
+        assert_eq!(
+            (s, h, sc.as_slice()),
+            (steps, hash, scores),
+            "{players} players, seed {seed}"
+        );
     }
 }
