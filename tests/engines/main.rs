@@ -6,6 +6,7 @@
 mod walks;
 
 mod coal_train_incentives;
+mod coal_train_listing;
 mod coal_train_props;
 mod coal_train_rules;
 mod coal_train_table;

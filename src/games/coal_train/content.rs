@@ -511,6 +511,12 @@ struct MapFile {
     edges: Vec<EdgeSpec>,
 }
 
+/// Most connections one location may have (the engine lists a build's connections in a fixed array).
+pub const MOST_CONNECTIONS: usize = 8;
+
+/// Most tile kinds (the engine keeps a player's kinds held as the bits of a `u64`).
+pub const MOST_KINDS: usize = 64;
+
 /// A connection between two locations and its extra build cost.
 #[derive(Clone, Debug)]
 pub struct Edge {
