@@ -364,3 +364,20 @@ fn station_master_scores_a_vp_for_each_later_city_built_with_a_tile() {
     assert_eq!(g.player(0).vp, 4 + 5 + 1);
     assert_eq!(g.player(0).res, res(2, 0, 0));
 }
+
+#[test]
+fn an_income_incentive_raises_its_track_at_once_and_pays_from_the_next_turn() {
+    let mut g = table(&[], "Cinder Falls", &["Mine Expansion"]);
+    build_first_city(&mut g, "cinder-falls");
+    ok(&mut g, 0, "take mine-expansion");
+    assert_eq!(
+        g.player(0).tracks[0],
+        2,
+        "coal income from the 2nd to the 3rd space"
+    );
+    assert_eq!(g.player(0).res, res(5, 0, 0), "nothing is paid at once");
+    ok(&mut g, 0, "rondel 1");
+    ok(&mut g, 0, "stop");
+    pass_round(&mut g);
+    assert_eq!(g.player(0).res, res(5 + 3, 1, 1), "3 coal income now");
+}
