@@ -5,8 +5,11 @@
 #[path = "../support/walks.rs"]
 mod walks;
 
+mod coal_train_incentives;
+mod coal_train_listing;
 mod coal_train_props;
 mod coal_train_rules;
+mod coal_train_table;
 mod conformance;
 mod express_disasters;
 mod express_hands;

@@ -380,7 +380,7 @@ impl CoalTrain {
                 })
             }
             (Pending::Place { tile }, Action::Place(space) | Action::Swap(space)) => {
-                require::<R>(self.placements(seat, tile).contains(action), || {
+                require::<R>(self.is_placement(seat, tile, *action), || {
                     self.placement_refusal(seat, tile, space)
                 })
             }

@@ -2,7 +2,7 @@
 //! the rondel, whistlestops, incentives, the map, the table's numbers), embedded in the binary, parsed once
 //! and checked at load (`content_check.rs`). The engine reads every number and name from here.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -511,6 +511,12 @@ struct MapFile {
     edges: Vec<EdgeSpec>,
 }
 
+/// Most connections one location may have (the engine lists a build's connections in a fixed array).
+pub const MOST_CONNECTIONS: usize = 8;
+
+/// Most tile kinds (the engine keeps a player's kinds held as the bits of a `u64`).
+pub const MOST_KINDS: usize = 64;
+
 /// A connection between two locations and its extra build cost.
 #[derive(Clone, Debug)]
 pub struct Edge {
@@ -562,6 +568,8 @@ pub struct Content {
     pub incentives: Vec<Incentive>,
     /// The map.
     pub map: Map,
+    /// Each tile number by its setup id (market tiles' ids first, then whistlestops' keys).
+    tile_numbers: HashMap<String, TileNo>,
 }
 
 /// A tile on the market, in a deck or in a hand: a market tile or a whistlestop.
@@ -632,8 +640,16 @@ impl Content {
             subsidies: subsidies.subsidies,
             incentives: incentives.incentives,
             map,
+            tile_numbers: HashMap::new(),
         };
         super::content_check::resolve(&mut content, &tiles.kinds, &subsidies.rondel_start)?;
+        let ids = content.tiles.iter().map(|t| &t.id);
+        let keys = content.whistlestops.iter().map(|w| &w.key);
+        for (number, id) in ids.chain(keys).enumerate() {
+            if let Ok(number) = TileNo::try_from(number) {
+                content.tile_numbers.entry(id.clone()).or_insert(number);
+            }
+        }
         Ok(content)
     }
 
@@ -671,14 +687,7 @@ impl Content {
 
     /// The tile number with this setup id.
     pub fn tile_by_id(&self, id: &str) -> Option<TileNo> {
-        let market = self.tiles.iter().position(|t| t.id == id);
-        let stop = || {
-            self.whistlestops
-                .iter()
-                .position(|w| w.key == id)
-                .map(|w| self.tiles.len() + w)
-        };
-        market.or_else(stop).and_then(|n| TileNo::try_from(n).ok())
+        self.tile_numbers.get(id).copied()
     }
 
     /// The subsidy with this key or name.

@@ -4,7 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::content::{
-    Content, Edge, IncentiveEffect, Location, LocationKind, Map, SubsidyEffect, slug,
+    Content, Edge, IncentiveEffect, Location, LocationKind, MOST_CONNECTIONS, MOST_KINDS, Map,
+    SubsidyEffect, slug,
 };
 use super::resources::{Res, Resource, Track};
 
@@ -79,6 +80,13 @@ pub(super) fn build_map(
         neighbours[a].push((b, extra));
         neighbours[b].push((a, extra));
         list.push(Edge { a, b, extra });
+    }
+    if let Some(busy) = neighbours.iter().position(|n| n.len() > MOST_CONNECTIONS) {
+        return Err(format!(
+            "map.json: {} has {} connections; a location has at most {MOST_CONNECTIONS}",
+            locations[busy].name,
+            neighbours[busy].len()
+        ));
     }
     let mut reached = vec![false; locations.len()];
     let mut todo = vec![0];
@@ -194,6 +202,12 @@ fn resolve_subsidies(content: &mut Content, rondel_start: &str) -> Result<(), St
 }
 
 fn resolve_kinds(content: &mut Content, names: &BTreeMap<String, String>) -> Result<(), String> {
+    if content.kinds.len() > MOST_KINDS {
+        return Err(format!(
+            "kinds.json: {} kinds; at most {MOST_KINDS}",
+            content.kinds.len()
+        ));
+    }
     unique(
         "kinds.json: kind",
         content.kinds.iter().map(|k| k.key.as_str()),

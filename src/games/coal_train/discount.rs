@@ -1,13 +1,25 @@
 //! Discount markers (Zoning Variance, Infrastructure): which subsidy pays which costs, and checking the
 //! units a step says they pay — within the cost, at most the units the markers cover, none wasted.
 
+use std::sync::OnceLock;
+
 use super::content::{Content, DiscountOn, SubsidyEffect};
 use super::refuse::{Refuse, require};
 use super::resources::Res;
 use super::state::Player;
 
-/// The subsidy that discounts costs of this sort, and how many units one marker covers.
+/// The subsidy that discounts costs of this sort, and how many units one marker covers (looked up once).
 pub fn discount_subsidy(on: DiscountOn) -> Option<(usize, u32)> {
+    static FOUND: OnceLock<[Option<(usize, u32)>; 2]> = OnceLock::new();
+    let found =
+        FOUND.get_or_init(|| [DiscountOn::CityBuild, DiscountOn::Upgrade].map(find_discount));
+    match on {
+        DiscountOn::CityBuild => found[0],
+        DiscountOn::Upgrade => found[1],
+    }
+}
+
+fn find_discount(on: DiscountOn) -> Option<(usize, u32)> {
     Content::get()
         .subsidies
         .iter()
@@ -88,9 +100,9 @@ pub fn pay_with_cover<R: Refuse>(
 }
 
 /// Every cover a step could name for `cost` with `player`'s markers of the `on` discount (nothing first).
-pub fn covers(player: &Player, cost: Res, on: Option<DiscountOn>) -> Vec<Res> {
+pub fn covers(player: &Player, cost: Res, on: Option<DiscountOn>) -> impl Iterator<Item = Res> {
     let most = on
         .and_then(discount_subsidy)
         .map_or(0, |(subsidy, per)| player.markers[subsidy] * per);
-    cost.parts(0, most.min(cost.total())).collect()
+    cost.parts(0, most.min(cost.total()))
 }

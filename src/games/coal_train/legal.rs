@@ -1,70 +1,87 @@
 //! Listing the legal steps: candidates for the phase and the decision owed, kept when the silent check
 //! (`check.rs`) passes them, so the list and the refusals never disagree.
 
+use std::cell::RefCell;
+
 use super::building::BuildSource;
-use super::content::{Content, DiscountOn, IncentiveKind, LocationKind, SubsidyEffect};
+use super::content::{
+    Content, DiscountOn, IncentiveKind, LocationKind, MOST_CONNECTIONS, SubsidyEffect,
+};
 use super::discount::covers;
 use super::market::reachable;
 use super::notation::Action;
 use super::refuse::Silent;
-use super::resources::{Res, Resource};
+use super::resources::Res;
 use super::state::{CoalTrain, Pending, Phase, SPACES};
+use super::trades::trades;
 use crate::game::Seat;
 
-/// Every amount of `units` units over the resources `give` does not hold.
-fn takes(give: &Res, units: u32) -> impl Iterator<Item = Res> {
-    let mut cap = Res::NONE;
-    for resource in Resource::ALL {
-        if !give.has(resource) {
-            *cap.get_mut(resource) = units;
-        }
-    }
-    cap.parts(units, units).collect::<Vec<_>>().into_iter()
-}
-
-/// Every trade of 1 to `max` units from `have`.
-fn trades(have: &Res, max: u32, out: &mut Vec<(Res, Res)>) {
-    for give in have.parts(1, max) {
-        for take in takes(&give, give.total()) {
-            out.push((give, take));
-        }
-    }
+/// Every trade of 1 to `max` units of what `have` holds, as steps made by `make`.
+fn trades_into(have: &Res, max: u32, out: &mut Vec<Action>, make: impl Fn(Res, Res) -> Action) {
+    out.extend(
+        trades(max)
+            .iter()
+            .filter(|(give, _)| have.covers(give))
+            .map(|&(give, take)| make(give, take)),
+    );
 }
 
 impl CoalTrain {
     /// Every legal step of `seat` now, into `out` (cleared first).
     pub(super) fn legal_into_steps(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.candidates_into(seat, out);
+        out.retain(|a| self.check::<Silent>(seat, a).is_ok());
+    }
+
+    /// Whether `seat` has a legal step other than `end` (stops at the first found).
+    pub(super) fn can_do_more(&self, seat: Seat) -> bool {
+        thread_local! {
+            static CANDIDATES: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+        }
+        CANDIDATES.with_borrow_mut(|candidates| {
+            self.candidates_into(seat, candidates);
+            candidates
+                .iter()
+                .any(|a| *a != Action::End && self.check::<Silent>(seat, a).is_ok())
+        })
+    }
+
+    /// The steps worth checking for `seat` now, into `out` (cleared first): the phase's and the pending
+    /// decision's, every legal one among them.
+    fn candidates_into(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         if self.seat_to_act() != Some(seat) {
             return;
         }
         let content = Content::get();
-        let mut candidates = Vec::new();
         match (self.phase, self.pending.last().copied()) {
             (Phase::Subsidies(_), _) | (_, Some(Pending::Marker)) => {
-                candidates.extend((0..content.subsidies.len()).map(Action::Marker));
+                out.extend((0..content.subsidies.len()).map(Action::Marker));
             }
-            (_, Some(Pending::Place { tile })) => candidates = self.placements(seat, tile),
+            (_, Some(Pending::Place { .. })) => {
+                out.extend((0..SPACES).map(Action::Place));
+                out.extend((0..SPACES).map(Action::Swap));
+            }
             (_, Some(Pending::SecondBuild { kind, .. })) => {
-                candidates.push(Action::Stop);
-                self.build_candidates(seat, BuildSource::Tile(kind, false), &mut candidates);
-                self.subsidy_candidates(seat, &mut candidates);
+                out.push(Action::Stop);
+                self.build_candidates(seat, BuildSource::Tile(kind, false), out);
+                self.subsidy_candidates(seat, out);
             }
             (_, Some(Pending::Incentive { city })) => {
-                candidates.extend(self.offers[city].iter().map(|&i| Action::Take(i)));
+                out.extend(self.offers[city].iter().map(|&i| Action::Take(i)));
             }
             (_, Some(Pending::TownBuild { incentive })) => {
-                candidates.push(Action::Skip);
-                self.build_candidates(seat, BuildSource::Incentive(incentive), &mut candidates);
+                out.push(Action::Skip);
+                self.build_candidates(seat, BuildSource::Incentive(incentive), out);
             }
             (_, Some(Pending::Rondel)) => {
-                candidates.extend((1..=content.rondel_max_move).map(Action::Rondel));
+                out.extend((1..=content.rondel_max_move).map(Action::Rondel));
             }
             (_, Some(Pending::Lobby { .. })) => {
-                candidates.push(Action::Skip);
+                out.push(Action::Skip);
                 let n = content.subsidies.len();
                 for from in (0..n).filter(|&s| self.players[seat].markers[s] > 0) {
-                    candidates.extend(
+                    out.extend(
                         (0..n)
                             .filter(|&to| to != from)
                             .map(|to| Action::Lobby { from, to }),
@@ -72,7 +89,7 @@ impl CoalTrain {
                 }
             }
             (_, Some(Pending::Depot { stop })) => {
-                candidates.extend(
+                out.extend(
                     content.whistlestops[stop]
                         .choose_one
                         .iter()
@@ -80,16 +97,11 @@ impl CoalTrain {
                 );
             }
             (_, Some(Pending::BackRoom { .. })) => {
-                candidates.extend((0..content.subsidies.len()).map(Action::Give));
+                out.extend((0..content.subsidies.len()).map(Action::Give));
             }
-            (Phase::Actions, None) => self.action_candidates(seat, &mut candidates),
+            (Phase::Actions, None) => self.action_candidates(seat, out),
             _ => {}
         }
-        out.extend(
-            candidates
-                .into_iter()
-                .filter(|a| self.check::<Silent>(seat, a).is_ok()),
-        );
     }
 
     /// Every legal step of `seat` now.
@@ -105,14 +117,10 @@ impl CoalTrain {
         out.push(Action::End);
         out.extend(reachable(player.agent).map(Action::Step));
         out.push(Action::Buy);
-        let mut kinds: Vec<usize> = player
-            .tiles
-            .iter()
-            .map(|&t| content.tiles[usize::from(t)].kind_index)
-            .collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        for kind in kinds {
+        let held = player.tiles.iter().fold(0u64, |bits, &t| {
+            bits | 1 << content.tiles[usize::from(t)].kind_index
+        });
+        for kind in (0..content.kinds.len()).filter(|&k| held & (1 << k) != 0) {
             let spec = &content.kinds[kind];
             if spec.build.is_some() {
                 self.build_candidates(seat, BuildSource::Tile(kind, true), out);
@@ -132,11 +140,11 @@ impl CoalTrain {
                 out.push(Action::Standard { track, cover });
             }
         }
-        let mut list = Vec::new();
-        trades(&player.res, content.table.exchange.max, &mut list);
-        out.extend(
-            list.into_iter()
-                .map(|(give, take)| Action::Exchange { give, take }),
+        trades_into(
+            &player.res,
+            content.table.exchange.max,
+            out,
+            |give, take| Action::Exchange { give, take },
         );
         out.push(Action::TakeCoal);
         out.extend(
@@ -161,13 +169,11 @@ impl CoalTrain {
                     out.push(Action::Spend(subsidy));
                 }
                 SubsidyEffect::Trade(max) => {
-                    let mut list = Vec::new();
-                    trades(&player.res, max, &mut list);
-                    out.extend(list.into_iter().map(|(give, take)| Action::Trade {
+                    trades_into(&player.res, max, out, |give, take| Action::Trade {
                         subsidy,
                         give,
                         take,
-                    }));
+                    });
                 }
                 SubsidyEffect::Teleport => {
                     out.extend((0..SPACES).map(|to| Action::Teleport { subsidy, to }));
@@ -192,18 +198,20 @@ impl CoalTrain {
             if self.has_station(seat, at) {
                 continue;
             }
-            let mut vias: Vec<(Option<usize>, Res)> = Vec::new();
+            let mut vias = [(None, Res::NONE); MOST_CONNECTIONS];
+            let mut count = 0;
             if player.stations == 0 {
-                vias.push((None, Res::NONE));
+                count = 1;
             } else {
                 for &(n, _) in &content.map.neighbours[at] {
                     if !self.has_station(seat, n) {
                         continue;
                     }
                     if let Ok(extra) = self.connection_extra::<Silent>(seat, at, Some(n))
-                        && !vias.iter().any(|&(_, e)| e == extra)
+                        && !vias[..count].iter().any(|&(_, e)| e == extra)
                     {
-                        vias.push((Some(n), extra));
+                        vias[count] = (Some(n), extra);
+                        count += 1;
                     }
                 }
             }
@@ -217,7 +225,7 @@ impl CoalTrain {
             };
             let discount =
                 (city && matches!(source, BuildSource::Tile(..))).then_some(DiscountOn::CityBuild);
-            for (via, extra) in vias {
+            for &(via, extra) in &vias[..count] {
                 for cover in covers(player, base.plus(&extra), discount) {
                     out.push(Action::Build {
                         tile,

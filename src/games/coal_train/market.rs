@@ -9,22 +9,51 @@ use super::state::{CENTRE, CoalTrain, Pending, SIDE, SPACES};
 use crate::game::Seat;
 
 /// Whether a space lies on the edge of the market.
-pub fn is_edge(space: usize) -> bool {
+pub const fn is_edge(space: usize) -> bool {
     let (row, column) = (space / SIDE, space % SIDE);
     row == 0 || column == 0 || row == SIDE - 1 || column == SIDE - 1
 }
 
 /// Whether two spaces are orthogonal neighbours.
-pub fn adjacent(a: usize, b: usize) -> bool {
+pub const fn adjacent(a: usize, b: usize) -> bool {
     let (ra, ca, rb, cb) = (a / SIDE, a % SIDE, b / SIDE, b % SIDE);
     ra.abs_diff(rb) + ca.abs_diff(cb) == 1
 }
 
-/// The spaces one step from `from` (from off the board: the edge spaces).
+/// For each space, then for off the board (the last entry), the spaces one step reaches, as bits.
+const STEPS: [u32; SPACES + 1] = {
+    let mut table = [0u32; SPACES + 1];
+    let mut to = 0;
+    while to < SPACES {
+        if is_edge(to) {
+            table[SPACES] |= 1 << to;
+        }
+        let mut from = 0;
+        while from < SPACES {
+            if adjacent(from, to) {
+                table[from] |= 1 << to;
+            }
+            from += 1;
+        }
+        to += 1;
+    }
+    table
+};
+
+/// The spaces one step reaches from `from` (from off the board: the edge spaces), as bits.
+fn step_bits(from: Option<usize>) -> u32 {
+    STEPS[from.map_or(SPACES, |f| f.min(SPACES))]
+}
+
+/// The spaces one step from `from` (from off the board: the edge spaces), lowest first.
 pub fn reachable(from: Option<usize>) -> impl Iterator<Item = usize> {
-    (0..SPACES).filter(move |&to| match from {
-        None => is_edge(to),
-        Some(from) => adjacent(from, to),
+    let mut bits = step_bits(from);
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let to = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            to
+        })
     })
 }
 
@@ -64,7 +93,7 @@ impl CoalTrain {
         let player = &self.players[seat];
         let from = player.agent;
         require::<R>(
-            to < SPACES && reachable(from).any(|s| s == to),
+            to < SPACES && step_bits(from) & (1 << to) != 0,
             || match from {
                 None => format!(
                     "Your agent is off the board: its first step goes onto an edge space, not {}.",

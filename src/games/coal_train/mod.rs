@@ -19,6 +19,7 @@ pub mod rules;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod trades;
 pub mod turns;
 pub mod unseen;
 pub mod view;

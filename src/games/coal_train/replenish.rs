@@ -32,28 +32,31 @@ impl CoalTrain {
             .filter(|&space| self.is_empty_space(space))
     }
 
-    /// Every legal placement of a drawn `tile` by `seat`.
-    pub(super) fn placements(&self, seat: Seat, tile: TileNo) -> Vec<Action> {
+    /// Whether `seat` may place a drawn `tile` by `action` (`place` or `swap`): any empty space for a
+    /// whistlestop; for another tile an empty space but the one under the agent, or a swap with a face-up
+    /// whistlestop while the agent stands on an empty space, and under the agent only when nothing else
+    /// is possible.
+    pub(super) fn is_placement(&self, seat: Seat, tile: TileNo, action: Action) -> bool {
         let own = self.own_empty_space(seat);
-        let empty = (0..SPACES).filter(|&s| self.is_empty_space(s));
-        if Content::get().whistlestop(tile).is_some() {
-            return empty.map(Action::Place).collect();
+        let whistlestop = Content::get().whistlestop(tile).is_some();
+        match action {
+            Action::Place(space) if space < SPACES && self.is_empty_space(space) => {
+                whistlestop || Some(space) != own || !self.placement_besides(space)
+            }
+            Action::Swap(space) => {
+                !whistlestop
+                    && own.is_some()
+                    && space < SPACES
+                    && self.whistlestop_at(space).is_some()
+            }
+            _ => false,
         }
-        let mut steps: Vec<Action> = empty
-            .filter(|&s| Some(s) != own)
-            .map(Action::Place)
-            .collect();
-        if own.is_some() {
-            steps.extend(
-                (0..SPACES)
-                    .filter(|&s| self.whistlestop_at(s).is_some())
-                    .map(Action::Swap),
-            );
-        }
-        if steps.is_empty() {
-            steps.extend(own.map(Action::Place));
-        }
-        steps
+    }
+
+    /// Whether a drawn market tile could go elsewhere than the empty space `own` under the agent: another
+    /// empty space, or a swap with a face-up whistlestop.
+    fn placement_besides(&self, own: usize) -> bool {
+        (0..SPACES).any(|s| s != own && self.is_empty_space(s) || self.whistlestop_at(s).is_some())
     }
 
     /// Why placing `tile` at `space` is refused.

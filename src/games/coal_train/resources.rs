@@ -127,7 +127,7 @@ impl Res {
     }
 
     /// Every amount that is at most `self` unit by unit and has `min..=max` units, smallest first.
-    pub fn parts(&self, min: u32, max: u32) -> impl Iterator<Item = Res> + '_ {
+    pub fn parts(self, min: u32, max: u32) -> impl Iterator<Item = Res> {
         (0..=self.coal.min(max)).flat_map(move |coal| {
             (0..=self.iron.min(max - coal)).flat_map(move |iron| {
                 (0..=self.water.min(max - coal - iron)).filter_map(move |water| {

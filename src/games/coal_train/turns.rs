@@ -51,11 +51,7 @@ impl CoalTrain {
         {
             return;
         }
-        if self
-            .legal_steps(self.current)
-            .iter()
-            .all(|a| *a == Action::End)
-        {
+        if !self.can_do_more(self.current) {
             let seat = self.current;
             sink.emit(|| Event::public(format!("{} has nothing left to do.", seat_ref(seat))));
             self.end_actions(sink);
