@@ -11,6 +11,7 @@ mod conformance;
 mod express_disasters;
 mod express_hands;
 mod express_notation;
+mod express_pinned;
 mod express_props;
 mod express_tables;
 mod express_trains;
