@@ -10,6 +10,7 @@ mod coal_train_rules;
 mod conformance;
 mod express_disasters;
 mod express_hands;
+mod express_listing;
 mod express_notation;
 mod express_pinned;
 mod express_props;

@@ -325,6 +325,12 @@ impl Express {
         if !cards.hand.contains(&card) {
             return Err(refuse(format!("You hold no {card}.")));
         }
+        if cards.trains[train].loco == card {
+            return Err(refuse(format!(
+                "The Loco of train {} is a {card} already; swap in another card.",
+                train + 1
+            )));
+        }
         self.remember_before_meld();
         let cards = &mut self.seats[seat];
         take_from(&mut cards.hand, card);
