@@ -4,6 +4,7 @@
 use super::cards::Kind;
 use super::disasters::{Aim, DisasterSpec, Effect, disaster};
 use super::notation::Target;
+use super::refusals::TargetRefusal;
 use super::state::{Express, LaidWayCar, PendingDisaster, Phase};
 use super::turn::take_from;
 use crate::game::{Event, RuleError, Seat, seat_ref};
@@ -30,71 +31,64 @@ impl Express {
     }
 
     /// Why the current seat may not play `spec` on `target`, if it may not.
-    pub(super) fn target_problem(&self, spec: &DisasterSpec, target: Target) -> Option<String> {
+    pub(super) fn target_problem(
+        &self,
+        spec: &DisasterSpec,
+        target: Target,
+    ) -> Option<TargetRefusal> {
         let attacker = self.current;
         let seat = target.seat();
         if seat >= self.players {
-            return Some(format!(
-                "There is no seat {}; the seats are 1 to {}.",
-                seat + 1,
-                self.players
-            ));
+            return Some(TargetRefusal::NoSeat {
+                seat,
+                players: self.players,
+            });
         }
         if self.immune(seat, spec) {
-            return Some(format!(
-                "{} blocked a {} this hand and is immune to it.",
-                seat_ref(seat),
-                spec.disaster
-            ));
+            return Some(TargetRefusal::Immune {
+                seat,
+                disaster: spec.disaster,
+            });
         }
         if seat == attacker && self.way_car_laid(seat, spec) {
-            return Some(format!(
-                "You have a {} in play, so you may not play a {} on yourself.",
-                spec.way_car, spec.disaster
-            ));
+            return Some(TargetRefusal::OwnWayCar {
+                way_car: spec.way_car,
+                disaster: spec.disaster,
+            });
         }
         let train_of = |seat: Seat, train: usize| self.seats[seat].trains.get(train);
         match (spec.aim, target) {
             (Aim::Player, Target::Player(_)) => None,
             (Aim::AnyTrain, Target::Train { seat, train }) => match train_of(seat, train) {
                 Some(_) => None,
-                None => Some(format!("{} has no train {}.", seat_ref(seat), train + 1)),
+                None => Some(TargetRefusal::NoTrain { seat, train }),
             },
             (Aim::TrainWithoutCaboose, Target::Train { seat, train }) => {
                 match train_of(seat, train) {
-                    None => Some(format!("{} has no train {}.", seat_ref(seat), train + 1)),
-                    Some(t) if t.has_caboose() => Some(format!(
-                        "Train {} of {} has a Caboose, which protects it from {}.",
-                        train + 1,
-                        seat_ref(seat),
-                        spec.disaster
-                    )),
-                    Some(t) if t.cars.is_empty() => Some("That train has no car.".into()),
+                    None => Some(TargetRefusal::NoTrain { seat, train }),
+                    Some(t) if t.has_caboose() => Some(TargetRefusal::Caboose {
+                        seat,
+                        train,
+                        disaster: spec.disaster,
+                    }),
+                    Some(t) if t.cars.is_empty() => Some(TargetRefusal::NoCar),
                     Some(_) => None,
                 }
             }
             (Aim::OwnTrainAndOther, Target::Switch { own, seat, train }) => {
                 if train_of(attacker, own).is_none() {
-                    Some(format!("You have no train {}.", own + 1))
+                    Some(TargetRefusal::NoOwnTrain(own))
                 } else if train_of(seat, train).is_none() {
-                    Some(format!("{} has no train {}.", seat_ref(seat), train + 1))
+                    Some(TargetRefusal::NoTrain { seat, train })
                 } else if seat == attacker && own == train {
-                    Some("Switch Engines swaps the Locos of two different trains.".into())
+                    Some(TargetRefusal::SameTrain)
                 } else {
                     None
                 }
             }
-            (Aim::Player, _) => Some(format!(
-                "{} is played on a seat, e.g. `derail 2`.",
-                spec.disaster
-            )),
-            (Aim::OwnTrainAndOther, _) => Some(
-                "Switch Engines names your train and another, e.g. `discard switch 1 2.3`.".into(),
-            ),
-            _ => Some(format!(
-                "{} is played on a train, e.g. `2.1`.",
-                spec.disaster
-            )),
+            (Aim::Player, _) => Some(TargetRefusal::WantsPlayer(spec.disaster)),
+            (Aim::OwnTrainAndOther, _) => Some(TargetRefusal::WantsSwitch),
+            _ => Some(TargetRefusal::WantsTrain(spec.disaster)),
         }
     }
 
@@ -117,10 +111,10 @@ impl Express {
             ));
         }
         if let Some(problem) = self.discard_problem() {
-            return Err(refuse(problem));
+            return Err(refuse(problem.to_string()));
         }
         if let Some(problem) = self.target_problem(spec, target) {
-            return Err(refuse(problem));
+            return Err(refuse(problem.to_string()));
         }
         take_from(&mut self.seats[attacker].hand, card);
         let seat = target.seat();

@@ -220,6 +220,37 @@ pub const ALL_KINDS: [Kind; 24] = {
     kinds
 };
 
+/// Whether a Wild may be declared as the kind of `card`: any freight or passenger car but the Diesel.
+const fn wild_may_be(card: &CardSpec) -> bool {
+    matches!(card.class, Freight | Passenger) && !matches!(card.kind, Diesel)
+}
+
+const WILD_DECLARATION_COUNT: usize = {
+    let mut count = 0;
+    let mut i = 0;
+    while i < CARDS.len() {
+        if wild_may_be(&CARDS[i]) {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+};
+
+/// Every kind a Wild may be declared as, in table order.
+pub const WILD_DECLARATIONS: [Kind; WILD_DECLARATION_COUNT] = {
+    let mut kinds = [BoxCar; WILD_DECLARATION_COUNT];
+    let (mut i, mut n) = (0, 0);
+    while i < CARDS.len() {
+        if wild_may_be(&CARDS[i]) {
+            kinds[n] = CARDS[i].kind;
+            n += 1;
+        }
+        i += 1;
+    }
+    kinds
+};
+
 /// The most players with which the deck uses its smaller counts.
 pub const FEW_PLAYERS: usize = 3;
 
@@ -256,7 +287,7 @@ impl Kind {
 
     /// Whether a Wild may be declared as this kind: any freight or passenger car but the Diesel.
     pub fn wild_may_be(self) -> bool {
-        self.is_car_type() && self != Diesel
+        wild_may_be(&CARDS[self as usize])
     }
 
     /// The kind with this code or name (case-insensitive).
@@ -276,6 +307,18 @@ impl Kind {
             spec.copies
         })
     }
+}
+
+/// How many kinds of card there are.
+pub const KINDS: usize = CARDS.len();
+
+/// How many cards of each kind `cards` holds, indexed by [`Kind`] (a deck holds at most 12 of a kind).
+pub fn count_kinds(cards: &[Kind]) -> [u8; KINDS] {
+    let mut counts = [0; KINDS];
+    for &card in cards {
+        counts[card as usize] += 1;
+    }
+    counts
 }
 
 /// The whole deck for `players`, in table order.

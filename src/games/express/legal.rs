@@ -1,7 +1,7 @@
 //! The legal steps of the seat to act, and a label for each.
 
 use super::attack::describe_target;
-use super::cards::{ALL_KINDS, Class, Kind};
+use super::cards::{ALL_KINDS, Class, KINDS, Kind, WILD_DECLARATIONS, count_kinds};
 use super::disasters::{Aim, disaster};
 use super::notation::{Action, Cars, Laid, Target};
 use super::state::{Express, Phase};
@@ -35,22 +35,26 @@ impl Express {
 
     fn meld_steps(&self, steps: &mut Vec<Action>) {
         let cards = &self.seats[self.current];
-        let mut kinds: Vec<Kind> = cards.hand.clone();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let held = |kind: Kind| cards.hand.iter().filter(|&&k| k == kind).count();
+        let held = count_kinds(&cards.hand);
+        let mut distinct = [Kind::Wild; KINDS];
+        let mut count = 0;
+        for kind in ALL_KINDS.into_iter().filter(|&k| held[k as usize] > 0) {
+            distinct[count] = kind;
+            count += 1;
+        }
+        let kinds = &distinct[..count];
         let may_lay = cards.hand.len() > 1;
         let may_start = cards.hand.len() > 2;
         if self.before_melds.is_some() {
             steps.push(Action::Reset);
         }
-        for &card in &kinds {
+        for &card in kinds {
             if may_lay && card.class() == Class::WayCar {
                 steps.push(Action::Way(card));
             }
         }
         for (t, train) in cards.trains.iter().enumerate() {
-            for &card in &kinds {
+            for &card in kinds {
                 for laid in layings(card).filter(|_| may_lay) {
                     if train.check_add(laid.card, laid.declared).is_ok() {
                         steps.push(Action::Add { train: t, laid });
@@ -61,29 +65,21 @@ impl Express {
                 }
             }
         }
-        // A train with no car yet: what may start a train is what may go first in it (its Loco plays no part).
-        let empty = super::train::Train {
-            loco: Kind::Wild,
-            cars: Vec::new(),
-            fresh: true,
-        };
-        for &loco in kinds.iter().filter(|_| may_start) {
-            for &card in &kinds {
-                if card == loco && held(card) < 2 {
-                    continue;
-                }
-                for laid in layings(card) {
-                    if let (Ok(_), Some(cars)) = (
-                        empty.check_add(laid.card, laid.declared),
-                        Cars::new(&[laid]),
-                    ) {
+        if may_start {
+            let firsts = first_cars(kinds);
+            for &loco in kinds {
+                for &laid in firsts.as_slice() {
+                    if laid.card == loco && held[loco as usize] < 2 {
+                        continue;
+                    }
+                    if let Some(cars) = Cars::new(&[laid]) {
                         steps.push(Action::Start { loco, cars });
                     }
                 }
             }
         }
         if self.discard_problem().is_none() {
-            for &card in &kinds {
+            for &card in kinds {
                 if card.class() == Class::Disaster {
                     self.disaster_steps(card, steps);
                 } else {
@@ -181,9 +177,50 @@ impl Express {
     }
 }
 
+/// The most ways the distinct kinds of a hand may go first in a train: every car kind plainly and the
+/// Wild as each car it may be.
+const MOST_FIRSTS: usize = 2 * KINDS;
+
+/// The ways the cards of `kinds` may go first in a new train, in the order of `kinds`.
+struct FirstCars {
+    len: usize,
+    cars: [Laid; MOST_FIRSTS],
+}
+
+impl FirstCars {
+    fn as_slice(&self) -> &[Laid] {
+        &self.cars[..self.len]
+    }
+}
+
+/// What may start a train is what may go first in it (its Loco plays no part): asked of a train with no
+/// car yet.
+fn first_cars(kinds: &[Kind]) -> FirstCars {
+    let empty = super::train::Train {
+        loco: Kind::Wild,
+        cars: Vec::new(),
+        fresh: true,
+    };
+    let mut firsts = FirstCars {
+        len: 0,
+        cars: [Laid {
+            card: Kind::Wild,
+            declared: None,
+        }; MOST_FIRSTS],
+    };
+    for &card in kinds {
+        for laid in layings(card) {
+            if empty.check_add(laid.card, laid.declared).is_ok() {
+                firsts.cars[firsts.len] = laid;
+                firsts.len += 1;
+            }
+        }
+    }
+    firsts
+}
+
 /// The ways a card may be laid: a Wild undeclared or as each car it may be; any other card as itself.
 fn layings(card: Kind) -> impl Iterator<Item = Laid> {
-    let wild = card == Kind::Wild;
     let plain = (card.class() != Class::Disaster
         && card.class() != Class::WayCar
         && card.class() != Class::Turntable)
@@ -191,12 +228,15 @@ fn layings(card: Kind) -> impl Iterator<Item = Laid> {
             card,
             declared: None,
         });
-    let declared = ALL_KINDS
+    let declarations: &'static [Kind] = if card == Kind::Wild {
+        &WILD_DECLARATIONS
+    } else {
+        &[]
+    };
+    plain
         .into_iter()
-        .filter(move |k| wild && k.wild_may_be())
-        .map(move |k| Laid {
+        .chain(declarations.iter().map(move |&k| Laid {
             card,
             declared: Some(k),
-        });
-    plain.into_iter().chain(declared)
+        }))
 }

@@ -10,6 +10,7 @@ mod hand;
 pub mod legal;
 pub mod notation;
 pub mod options;
+pub mod refusals;
 pub mod rulings;
 pub mod scoring;
 pub mod state;

@@ -297,17 +297,15 @@ impl Express {
                 setup.dealer
             )));
         }
-        let mut full = cards::deck(players);
-        full.sort_unstable();
+        let full = cards::deck(players);
+        let full_counts = cards::count_kinds(&full);
         if setup.decks.is_empty() {
             return Err(SetupError(
                 "The setup needs the deck order of the first hand.".into(),
             ));
         }
         for (i, deck) in setup.decks.iter().enumerate() {
-            let mut sorted = deck.clone();
-            sorted.sort_unstable();
-            if sorted != full {
+            if cards::count_kinds(deck) != full_counts {
                 return Err(SetupError(format!(
                     "Deck {} is not the Express deck for {players} players ({} cards: each kind as often as the deck table says).",
                     i + 1,

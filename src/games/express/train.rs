@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Class, Kind};
+use super::refusals::AddRefusal;
 
 /// How a card in a train counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,13 +99,13 @@ impl Train {
     }
 
     /// Whether `card` (a Wild `declared` as a car, or undeclared) may go at the end, and what it does; else
-    /// why not, in words.
-    pub fn check_add(&self, card: Kind, declared: Option<Kind>) -> Result<Addition, String> {
+    /// why not.
+    pub fn check_add(&self, card: Kind, declared: Option<Kind>) -> Result<Addition, AddRefusal> {
         if self.has_caboose() {
-            return Err("the train ends with a Caboose; nothing may follow it".into());
+            return Err(AddRefusal::AfterCaboose);
         }
         if card != Kind::Wild && declared.is_some() {
-            return Err(format!("only a Wild is declared; {card} is itself"));
+            return Err(AddRefusal::DeclaredNotWild(card));
         }
         let place = self.cars.len() + 1;
         let line = self.line();
@@ -113,22 +114,23 @@ impl Train {
         let mut covers = open_before.map(|_| Role::As(type_before.unwrap_or(card)));
         let mut fresh_transition = false;
         let role = match card.class() {
-            Class::Caboose if place == 1 => return Err("a Caboose never starts a train".into()),
+            Class::Caboose if place == 1 => return Err(AddRefusal::CabooseFirst),
             Class::Caboose => Role::Plain,
             Class::Wild => wild_role(place, line, declared)?,
             Class::Freight => {
                 match (line, open_before) {
                     (Some(Line::Passenger), _) => {
-                        return Err(format!("{card} is freight; this is a passenger train"));
+                        return Err(AddRefusal::FreightOnPassenger(card));
                     }
                     (Some(Line::Freight(kind)), Some(open)) if kind != card => {
                         covers = Some(Role::Transition(kind));
                         fresh_transition = open.fresh;
                     }
                     (Some(Line::Freight(kind)), None) if kind != card => {
-                        return Err(format!(
-                            "the train carries {kind}; {card} may follow only an open Wild (a transition car)"
-                        ));
+                        return Err(AddRefusal::OtherFreight {
+                            carries: kind,
+                            card,
+                        });
                     }
                     _ => {}
                 }
@@ -136,14 +138,15 @@ impl Train {
             }
             Class::Passenger => {
                 if let Some(Line::Freight(kind)) = line {
-                    return Err(format!(
-                        "{card} is a passenger car; the train carries {kind}"
-                    ));
+                    return Err(AddRefusal::PassengerOnFreight {
+                        card,
+                        carries: kind,
+                    });
                 }
                 Role::Plain
             }
             Class::Disaster | Class::WayCar | Class::Turntable => {
-                return Err(format!("{card} is not a car and never goes in a train"));
+                return Err(AddRefusal::NotACar(card));
             }
         };
         Ok(Addition {
@@ -182,29 +185,22 @@ impl Train {
 }
 
 /// The role of a Wild laid in `place` (from 1) of a train carrying `line`, `declared` as a car or not.
-fn wild_role(place: usize, line: Option<Line>, declared: Option<Kind>) -> Result<Role, String> {
+fn wild_role(place: usize, line: Option<Line>, declared: Option<Kind>) -> Result<Role, AddRefusal> {
     if let Some(kind) = declared.filter(|k| !k.wild_may_be()) {
-        return Err(format!(
-            "a Wild may be declared as any freight or passenger car but the Diesel, not as {kind}"
-        ));
+        return Err(AddRefusal::WildNeverAs(kind));
     }
     match (place, line, declared) {
         (1, _, Some(kind)) => Ok(Role::As(kind)),
-        (_, Some(Line::Freight(kind)), Some(declared)) if place == 2 && kind != declared => Err(format!(
-            "a Wild in place 2 of this train is declared as {kind}, the type it carries"
-        )),
+        (_, Some(Line::Freight(kind)), Some(declared)) if place == 2 && kind != declared => {
+            Err(AddRefusal::WildPlaceTwoAs(kind))
+        }
         (2, Some(Line::Freight(_)), Some(kind)) => Ok(Role::As(kind)),
         (_, Some(Line::Passenger), Some(kind)) if kind.class() == Class::Passenger => {
             Ok(Role::As(kind))
         }
-        (_, Some(Line::Passenger), _) => Err(
-            "in a passenger train a Wild is declared as a passenger car (wild=coach, wild=dome, …)".into(),
-        ),
+        (_, Some(Line::Passenger), _) => Err(AddRefusal::WildNotPassenger),
         (_, Some(Line::Freight(_)), None) if place >= 3 => Ok(Role::Open),
-        (_, Some(Line::Freight(_)), Some(_)) => Err(
-            "a Wild in place 3 or later of a freight train is laid undeclared (`wild`); the car after it decides"
-                .into(),
-        ),
-        _ => Err("a Wild in place 1 or 2 is declared as a car (wild=box, wild=coach, …)".into()),
+        (_, Some(Line::Freight(_)), Some(_)) => Err(AddRefusal::WildOpenDeclared),
+        _ => Err(AddRefusal::WildUndeclaredEarly),
     }
 }

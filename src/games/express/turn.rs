@@ -1,7 +1,8 @@
 //! Applying one step: checks first, so a refused step changes nothing, then the change and its events.
 
-use super::cards::{Class, Kind};
+use super::cards::{Class, Kind, count_kinds};
 use super::notation::{Action, Laid};
+use super::refusals::DiscardRefusal;
 use super::state::{Express, HandEnd, LaidWayCar, Phase};
 use super::train::Train;
 use crate::game::{Event, RuleError, Seat, seat_ref};
@@ -97,13 +98,9 @@ impl Express {
 
     fn draw_step(&mut self, sink: &mut impl Sink) {
         let seat = self.current;
-        let mut drawn = Vec::with_capacity(self.rulings.draw);
         for _ in 0..self.rulings.draw {
             match self.draw_card(sink) {
-                Some(card) => {
-                    self.seats[seat].hand.push(card);
-                    drawn.push(card);
-                }
+                Some(card) => self.seats[seat].hand.push(card),
                 None => {
                     sink.emit(|| {
                         Event::public("No card can be drawn: the hand ends as it stands.")
@@ -113,8 +110,11 @@ impl Express {
                 }
             }
         }
-        sink.emit(|| Event::public(format!("{} draws {} cards.", seat_ref(seat), drawn.len())));
-        sink.emit(|| Event::private(seat, format!("You drew {}.", list(&drawn))));
+        let count = self.rulings.draw;
+        sink.emit(|| Event::public(format!("{} draws {count} cards.", seat_ref(seat))));
+        let hand = &self.seats[seat].hand;
+        let drawn = &hand[hand.len() - count..];
+        sink.emit(|| Event::private(seat, format!("You drew {}.", list(drawn))));
         self.enter_meld();
     }
 
@@ -168,8 +168,8 @@ impl Express {
                 }
             }
         }
-        let hand = self.seats[seat].hand.clone();
-        sink.emit(|| Event::private(seat, format!("Your new hand: {}.", list(&hand))));
+        let hand = &self.seats[seat].hand;
+        sink.emit(|| Event::private(seat, format!("Your new hand: {}.", list(hand))));
         self.enter_meld();
         Ok(())
     }
@@ -211,8 +211,15 @@ impl Express {
     ) -> Result<(), RuleError> {
         let seat = self.current;
         self.keeps_a_card(cars.len() + 1)?;
-        let mut hand = self.seats[seat].hand.clone();
-        if !take_from(&mut hand, loco) {
+        let mut unused = count_kinds(&self.seats[seat].hand);
+        let mut use_one = |card: Kind| match &mut unused[card as usize] {
+            0 => false,
+            left => {
+                *left -= 1;
+                true
+            }
+        };
+        if !use_one(loco) {
             return Err(refuse(format!("You hold no {loco} to lay as the Loco.")));
         }
         let mut train = Train {
@@ -222,7 +229,7 @@ impl Express {
         };
         let mut fresh_transition = false;
         for laid in cars {
-            if !take_from(&mut hand, laid.card) {
+            if !use_one(laid.card) {
                 return Err(refuse(format!(
                     "You hold no {} (besides the Loco and the cars before it).",
                     laid.card
@@ -237,14 +244,16 @@ impl Express {
         self.remember_before_meld();
         self.fresh_transition |= fresh_transition;
         let cards = &mut self.seats[seat];
-        cards.hand = hand;
+        for card in std::iter::once(loco).chain(cars.iter().map(|laid| laid.card)) {
+            take_from(&mut cards.hand, card);
+        }
         cards.trains.push(train);
         let number = cards.trains.len();
-        let shown = list_laid(cars);
         sink.emit(|| {
             Event::public(format!(
-                "{} starts train {number}: a Loco face down, then {shown}.",
-                seat_ref(seat)
+                "{} starts train {number}: a Loco face down, then {}.",
+                seat_ref(seat),
+                list_laid(cars)
             ))
         });
         sink.emit(|| Event::private(seat, format!("Your Loco of train {number} is a {loco}.")));
@@ -316,6 +325,12 @@ impl Express {
         if !cards.hand.contains(&card) {
             return Err(refuse(format!("You hold no {card}.")));
         }
+        if cards.trains[train].loco == card {
+            return Err(refuse(format!(
+                "The Loco of train {} is a {card} already; swap in another card.",
+                train + 1
+            )));
+        }
         self.remember_before_meld();
         let cards = &mut self.seats[seat];
         take_from(&mut cards.hand, card);
@@ -341,22 +356,16 @@ impl Express {
     }
 
     /// Why the turn cannot end with a discard now, if it cannot.
-    pub(super) fn discard_problem(&self) -> Option<String> {
+    pub(super) fn discard_problem(&self) -> Option<DiscardRefusal> {
         let cards = &self.seats[self.current];
         if let Some(i) = cards.trains.iter().position(Train::needs_second_car) {
-            return Some(format!(
-                "Train {} is a lone Wild in place 1: add its second car first (`add {} <car>`).",
-                i + 1,
-                i + 1
-            ));
+            return Some(DiscardRefusal::LoneWild(i));
         }
         let over = cards.hand.len().saturating_sub(1 + self.rulings.max_hand);
-        (over > 0).then(|| {
-            format!(
-                "You hold {} cards: after the discard at most {} may stay, so meld {over} more first.",
-                cards.hand.len(),
-                self.rulings.max_hand
-            )
+        (over > 0).then_some(DiscardRefusal::TooMany {
+            held: cards.hand.len(),
+            max: self.rulings.max_hand,
+            over,
         })
     }
 
@@ -372,7 +381,7 @@ impl Express {
             return Err(refuse(format!("You hold no {card}.")));
         }
         if let Some(problem) = self.discard_problem() {
-            return Err(refuse(problem));
+            return Err(refuse(problem.to_string()));
         }
         take_from(&mut self.seats[seat].hand, card);
         if card == Kind::Turntable {

@@ -1,0 +1,105 @@
+//! Random hands pinned: for fixed seeds, whole games played by uniformly random legal steps (the way the
+//! speed bench plays) list exactly the same steps, in the same order, and end with the same totals.
+//!
+//! The expected values were produced by the engine before its speed work (commit 9b71c4a): that code is
+//! the reference, and these tests keep any later change to the engine from changing a listed step, its
+//! order, or a result.
+
+use roundhouse::game::{Game, GameRng, ToAct};
+use roundhouse::games::express::options::Hours;
+use roundhouse::games::express::{Express, ExpressOptions};
+
+/// FNV-1a over bytes, folded into `hash`.
+fn fold(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// What a random game came to: its steps, a digest of every listed step and every choice, the totals.
+#[derive(Debug, PartialEq, Eq)]
+struct Course {
+    steps: usize,
+    digest: u64,
+    totals: Vec<i32>,
+}
+
+/// Plays a whole game of `players` from `seed` by uniformly random legal steps.
+fn random_game(players: usize, options: ExpressOptions, seed: u64) -> Course {
+    let mut rng = GameRng::seeded(seed);
+    let setup = Express::deal(&options, players, &mut rng);
+    let mut game = Express::start(options, players, setup, seed).expect("dealt setups start");
+    let mut legal = Vec::new();
+    let mut digest = 0xcbf2_9ce4_8422_2325;
+    let mut steps = 0;
+    while let ToAct::Seats(seats) = game.to_act() {
+        game.legal_into(seats[0], &mut legal);
+        digest = fold(digest, format!("{legal:?}").as_bytes());
+        let choice = rng.index(legal.len());
+        digest = fold(digest, &choice.to_le_bytes());
+        game.apply_quiet(seats[0], &legal[choice])
+            .unwrap_or_else(|e| panic!("seed {seed}: a listed step was refused: {e}"));
+        steps += 1;
+    }
+    Course {
+        steps,
+        digest,
+        totals: game.totals().to_vec(),
+    }
+}
+
+fn course(steps: usize, digest: u64, totals: &[i32]) -> Course {
+    Course {
+        steps,
+        digest,
+        totals: totals.to_vec(),
+    }
+}
+
+#[test]
+fn random_games_list_and_end_as_before() {
+    let expected = [
+        (2, 11, course(2914, 0x2dd6cb02b361fd1d, &[138, 119])),
+        (3, 12, course(3482, 0xaa567d4a4bcf4c9b, &[126, 149, 145])),
+        (
+            4,
+            13,
+            course(3645, 0xd8830a08ce1e3a14, &[131, 100, 129, 132]),
+        ),
+        (
+            5,
+            14,
+            course(2463, 0xd9cd53a62afce4e7, &[111, 107, 130, 82, 91]),
+        ),
+        (
+            6,
+            15,
+            course(3331, 0xe52e0c9d4f61b977, &[124, 110, 85, 97, 98, 58]),
+        ),
+        (4, 16, course(1, 0x7493ed23e3cf52d1, &[-32, -47, -38, -31])),
+        (4, 17, course(25, 0xcabe7cdfa9fdefcd, &[-34, 7, -22, -31])),
+        (4, 18, course(15, 0x86745f0d4ec40091, &[-37, -28, -42, 1])),
+        (4, 19, course(17, 0x14c0323f2d35ad3b, &[-46, -33, -44, 17])),
+        (4, 20, course(23, 0x566627a838e9049b, &[4, -35, -36, 5])),
+        (4, 21, course(16, 0x9f3214fc86535e4a, &[-31, -31, -14, -46])),
+        (4, 22, course(27, 0xa0262e0551a43663, &[-30, -31, -34, 4])),
+        (4, 23, course(1, 0x7493ed23e3cf52d1, &[-40, -43, -31, -33])),
+    ];
+    let with_deadline = ExpressOptions {
+        deadline_hours: Hours(Some(24)),
+        ..ExpressOptions::default()
+    };
+    for (players, seed, course) in expected {
+        // From seed 16 on the games have a deadline: `end` is listed at every step, so they are short.
+        let options = if seed >= 16 {
+            with_deadline
+        } else {
+            ExpressOptions::default()
+        };
+        assert_eq!(
+            random_game(players, options, seed),
+            course,
+            "{players} players, seed {seed}"
+        );
+    }
+}
