@@ -310,6 +310,30 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
+/// A decision the table makes for a seat that has not made it in time (e.g. "block" for the target of a
+/// Disaster who does not answer). The engine names it; the table keeps the time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimedDefault<A> {
+    /// The seat that owes the decision.
+    pub seat: Seat,
+    /// What the table decides for it.
+    pub action: A,
+    /// Hours without a move after which the table decides.
+    pub after_hours: u32,
+    /// What the table did, for the channel: "the table blocked for them".
+    pub said: &'static str,
+}
+
+/// A step the table applies because of the clock, recorded in the move log like a move so that a replay
+/// reaches the same state; never a player's own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockStep {
+    /// The game's deadline has passed: no new hand starts.
+    DeadlinePassed,
+    /// End the current hand as it stands, after the deadline.
+    EndHand,
+}
+
 /// A rules engine: a state, its actions and the functions between them. Pure: no I/O, no clocks.
 pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Choices made at creation (variants, rulings). Serialised as a flat JSON object whose fields are the
@@ -367,6 +391,23 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn view(&self, viewer: Viewer) -> Self::View;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The decision the table makes for a seat that owes one now and does not answer in time, if the
+    /// rules have one (none by default).
+    fn timed_default(&self) -> Option<TimedDefault<Self::Action>> {
+        None
+    }
+    /// Hours after the start after which the game's deadline passes, if it has one (none by default).
+    fn deadline_hours(&self) -> Option<u32> {
+        None
+    }
+    /// The action that takes `step` now, if the game has that step and it applies now (none by default).
+    fn clock_step(&self, _step: ClockStep) -> Option<Self::Action> {
+        None
+    }
+    /// Whether `action` is a step only the table takes ([`Game::clock_step`]), never a player's move.
+    fn is_clock_step(&self, _action: &Self::Action) -> bool {
+        false
+    }
     /// A full state identical in everything `viewer` can see, with everything hidden from it (other
     /// hands, face-down faces, draw pile orders, an Automa's pile, the game's own generator) drawn anew
     /// from `rng`. Canonical: the result depends only on what `viewer` sees and on `rng`, so two states

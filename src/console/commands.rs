@@ -34,6 +34,11 @@ pub(super) fn help(game: &HelpFor) -> String {
         ("resign", "give up (a bot takes your seat)", game.others),
         ("resign", "give up, which ends the game", !game.others),
         ("abort", "end the game without a result", true),
+        (
+            "end-hand",
+            "end the hand as it stands, once the game's deadline has passed",
+            game.others,
+        ),
         ("quit", "stop here; continue later with --resume", true),
     ];
     for (word, meaning, shown) in rows {
@@ -60,6 +65,7 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
         "undo" => Command::Undo,
         "resign" => Command::Resign,
         "abort" => Command::Abort,
+        "end-hand" => Command::EndHand,
         _ => Command::Move(text.to_owned()),
     };
     Some(Ok(command))

@@ -273,8 +273,10 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                     }
                 }
                 Some(Ok(command)) => {
-                    let moved =
-                        matches!(command, Command::Move(_) | Command::Resign | Command::Abort);
+                    let moved = matches!(
+                        command,
+                        Command::Move(_) | Command::Resign | Command::Abort | Command::EndHand
+                    );
                     match self.table.handle(&self.place, &caller, command) {
                         Ok(reply) => {
                             self.show(&reply)?;

@@ -10,8 +10,8 @@ use serde_json::{Map, Value};
 
 use crate::excerpt::{excerpt, from_json};
 use crate::game::{
-    BotPlayer, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError, Seat, SetupError,
-    ToAct, Viewer,
+    BotPlayer, ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError, Seat,
+    SetupError, ToAct, Viewer,
 };
 
 /// A legal move as people see it: the notation to type and a human label.
@@ -41,6 +41,19 @@ pub struct Applied {
     pub events: Vec<Event>,
 }
 
+/// A decision the table makes for a seat that does not answer in time, in notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimedMove {
+    /// The seat that owes the decision.
+    pub seat: Seat,
+    /// The move the table makes for it.
+    pub notation: String,
+    /// Seconds without a move after which the table makes it.
+    pub after_secs: i64,
+    /// What the table did, for the channel: "the table blocked for them".
+    pub said: &'static str,
+}
+
 /// The longest move notation any game reads; longer input is refused before it is parsed.
 pub const NOTATION_CHARS_MAX: usize = 200;
 
@@ -67,6 +80,14 @@ pub trait LiveGame: Send + Sync {
     fn legal(&self, seat: Seat) -> Vec<LegalMove>;
     /// Parses and applies a move; on error nothing has changed.
     fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError>;
+    /// The move the table makes for a seat that does not answer in time, if one is pending now.
+    fn timed_default(&self) -> Option<TimedMove>;
+    /// Hours after the start after which the game's deadline passes, if it has one.
+    fn deadline_hours(&self) -> Option<u32>;
+    /// The notation of `step`, if the game has it and it applies now.
+    fn clock_step(&self, step: ClockStep) -> Option<String>;
+    /// Whether `notation` is a step only the table takes, never a player's move.
+    fn is_clock_step(&self, notation: &str) -> bool;
     /// The move a bot in `seat` would make now, in notation.
     fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String;
     /// What `viewer` may see, as JSON.
@@ -309,6 +330,29 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
             notation: action.to_string(),
             events,
         })
+    }
+
+    fn timed_default(&self) -> Option<TimedMove> {
+        self.0.timed_default().map(|timed| TimedMove {
+            seat: timed.seat,
+            notation: timed.action.to_string(),
+            after_secs: i64::from(timed.after_hours) * 3600,
+            said: timed.said,
+        })
+    }
+
+    fn deadline_hours(&self) -> Option<u32> {
+        self.0.deadline_hours()
+    }
+
+    fn clock_step(&self, step: ClockStep) -> Option<String> {
+        self.0.clock_step(step).map(|action| action.to_string())
+    }
+
+    fn is_clock_step(&self, notation: &str) -> bool {
+        notation
+            .parse::<G::Action>()
+            .is_ok_and(|action| self.0.is_clock_step(&action))
     }
 
     fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String {

@@ -9,7 +9,7 @@ use super::records::{
 use super::{Store, StoreError};
 
 const GAME_COLUMNS: &str = "id, channel, guild, kind, status, options, seed, setup, snapshot, \
-                            version, host, ended_reason, created_at, updated_at";
+                            version, host, ended_reason, created_at, updated_at, started_at";
 
 fn game_from_row(row: &Row<'_>) -> rusqlite::Result<(GameRecord, String)> {
     let status: String = row.get(4)?;
@@ -30,6 +30,7 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<(GameRecord, String)> {
             ended_reason: row.get(11)?,
             created_at: row.get(12)?,
             updated_at: row.get(13)?,
+            started_at: row.get(14)?,
             seats: Vec::new(),
             vote: None,
         },
@@ -336,7 +337,8 @@ impl Store {
             let changed = tx.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?3, \
                    status = COALESCE(?4, status), ended_reason = COALESCE(?5, ended_reason), \
-                   setup = COALESCE(?6, setup), snapshot = COALESCE(?7, snapshot) \
+                   setup = COALESCE(?6, setup), snapshot = COALESCE(?7, snapshot), \
+                   started_at = COALESCE(started_at, CASE WHEN ?4 = 'active' THEN ?3 END) \
                  WHERE id = ?1 AND version = ?2",
                 params![
                     id,

@@ -143,6 +143,8 @@ pub struct GameRecord {
     pub created_at: i64,
     /// Unix seconds of the last change.
     pub updated_at: i64,
+    /// Unix seconds of the start (leaving the lobby), once started.
+    pub started_at: Option<i64>,
     /// Seats in seat order.
     pub seats: Vec<SeatRecord>,
     /// A pending vote (undo or abort), if any.

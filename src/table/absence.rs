@@ -32,6 +32,7 @@ impl Table {
             )],
             ..Progress::default()
         };
+        self.catch_up_deadline(&record, game.as_mut(), &mut progress, self.clock().now())?;
         for &seat in &absent {
             bot_plays(&record, game.as_mut(), seat, &mut progress)?;
         }

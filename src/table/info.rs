@@ -4,6 +4,7 @@ use crate::game::Viewer;
 use crate::games::adapter::LegalMove;
 use crate::store::Status;
 
+use super::clock_steps::deadline_line;
 use super::session::{
     kind_of, list_names, mentions_to_act, names_to_act, player_seat, replay, seat_names,
 };
@@ -191,6 +192,9 @@ impl Table {
                 "in play; now: {}.",
                 names_to_act(&record, game.as_ref())
             ));
+            if let Some(deadline) = deadline_line(&record, game.as_ref(), self.clock().now()) {
+                text.push_str(&format!("\n{deadline}"));
+            }
         }
         text.push_str(&format!("\nSeats: {}", seats.join(" · ")));
         if record.options != "{}" {

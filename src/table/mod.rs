@@ -8,6 +8,7 @@
 //! Every change is committed to the [`Store`] before its reply exists.
 
 mod absence;
+mod clock_steps;
 mod cooldown;
 pub mod daily;
 mod ending;
@@ -132,6 +133,9 @@ pub enum Command {
     Abort,
     /// Who plays, whose turn, what is pending.
     Status,
+    /// End the hand under way as it stands, once the game's deadline has passed (its host or a member
+    /// who manages the channel).
+    EndHand,
 }
 
 /// Table settings.
@@ -269,6 +273,7 @@ impl Table {
             Command::Resign => self.resign(place, caller),
             Command::Abort => self.abort(place, caller),
             Command::Status => self.status(place),
+            Command::EndHand => self.end_hand(place, caller),
         }
     }
 }

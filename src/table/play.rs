@@ -1,5 +1,6 @@
 //! The turn flow: a person's move, the bots' moves that follow, the end of the game, one commit, one reply.
 
+use crate::excerpt::excerpt;
 use crate::game::{Audience, Event, Outcome, Participant, Seat};
 use crate::games::adapter::LiveGame;
 use crate::rng::GameRng;
@@ -26,7 +27,7 @@ pub(super) struct Progress {
 
 impl Progress {
     /// Adds one applied move and what it made happen.
-    fn record(
+    pub(super) fn record(
         &mut self,
         record: &GameRecord,
         seat: Seat,
@@ -62,6 +63,16 @@ impl Table {
         let record = self.active_record(place)?;
         let seat = player_seat(&record, caller)?;
         let mut game = self.live_game(&record)?;
+        if game.is_clock_step(notation) {
+            return Err(TableError::ClockStep {
+                step: excerpt(notation.trim()),
+            });
+        }
+        let mut progress = Progress {
+            caller_seat: Some(seat),
+            ..Progress::default()
+        };
+        self.catch_up_deadline(&record, game.as_mut(), &mut progress, self.clock().now())?;
         if !game.to_act().includes(seat) {
             return Err(TableError::NotYourTurn {
                 waiting_for: names_to_act(&record, game.as_ref()),
@@ -74,10 +85,6 @@ impl Table {
                 legal: refusal.legal,
             }
         })?;
-        let mut progress = Progress {
-            caller_seat: Some(seat),
-            ..Progress::default()
-        };
         progress.record(&record, seat, applied.notation, false, &applied.events);
         self.advance(record, game, progress, Update::default())
     }
@@ -95,6 +102,7 @@ impl Table {
             seats: update.seats.clone().unwrap_or_else(|| record.seats.clone()),
             ..record.clone()
         };
+        self.catch_up_deadline(&seated, game.as_mut(), &mut progress, self.clock().now())?;
         self.play_bots(&seated, game.as_mut(), &mut progress)?;
         let outcome = game.outcome();
         if let Some(outcome) = &outcome {
@@ -287,6 +295,7 @@ mod tests {
             ended_reason: None,
             created_at: 0,
             updated_at: 0,
+            started_at: Some(0),
             seats: seats
                 .iter()
                 .enumerate()

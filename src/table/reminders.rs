@@ -1,4 +1,5 @@
-//! Turn reminders for slow players, the "absent" notice, and the end of games abandoned for too long.
+//! Turn reminders for slow players, the "absent" notice, the end of games abandoned for too long, and the
+//! steps the clock makes the table take (a timed default, a passed deadline: `clock_steps.rs`).
 //! Everything is worked out from the store (last change of each game, reminders already sent), so the
 //! schedule survives restarts and a reminder never goes out twice.
 
@@ -45,19 +46,28 @@ pub struct Notice {
 /// The stage number that marks the "absent" notice in the store.
 const ABSENT_STAGE: i64 = -1;
 
+/// Games idle this long are looked at for clock steps: timed defaults come in whole hours, so none is
+/// due sooner.
+const CLOCK_STEP_IDLE_SECS: i64 = 3600;
+
 impl Table {
-    /// The reminders, absent notices, abandonments and expired lobbies due at `now` (Unix seconds). Each
-    /// is recorded as sent before it is returned; abandoned games and expired lobbies are ended in the
-    /// store.
+    /// The reminders, absent notices, abandonments, expired lobbies and clock steps (decisions made for
+    /// people who did not answer in time, passed deadlines) due at `now` (Unix seconds). Each is recorded
+    /// as sent, or committed as a move, before it is returned; abandoned games and expired lobbies are
+    /// ended in the store.
     pub fn reminders_due(&self, now: i64) -> Result<Vec<Notice>, TableError> {
         let policy = &self.options.reminders;
         let first = policy
             .schedule_secs
             .iter()
             .copied()
-            .chain([policy.absent_after_secs, policy.abandon_after_secs])
+            .chain([
+                policy.absent_after_secs,
+                policy.abandon_after_secs,
+                CLOCK_STEP_IDLE_SECS,
+            ])
             .min()
-            .unwrap_or(policy.abandon_after_secs);
+            .unwrap_or(CLOCK_STEP_IDLE_SECS);
         let mut notices = Vec::new();
         for (id, channel) in self.store.idle_games(now - first)? {
             // Read the game again under its channel's lock: a move may have come in meanwhile.
@@ -65,8 +75,12 @@ impl Table {
             let Some(record) = self.store.game(id)? else {
                 continue;
             };
-            if record.status == Status::Active {
-                notices.extend(self.notice_for(&record, now)?);
+            if record.status != Status::Active {
+                continue;
+            }
+            match self.clock_notice(&record, now)? {
+                Some(notice) => notices.push(notice),
+                None => notices.extend(self.notice_for(&record, now)?),
             }
         }
         let expired_before = now - policy.lobby_expire_secs;
@@ -170,9 +184,18 @@ impl Table {
         for &stage in &due {
             self.store.mark_reminder(record.id, record.version, stage)?;
         }
+        let fallback = game
+            .timed_default()
+            .map(|timed| {
+                format!(
+                    " Without an answer {} after the last move, the table decides for you.",
+                    hours(timed.after_secs)
+                )
+            })
+            .unwrap_or_default();
         Ok(Some(notice(
             format!(
-                "Reminder: {names}, it is your turn in {name} (no move for {}).",
+                "Reminder: {names}, it is your turn in {name} (no move for {}).{fallback}",
                 hours(idle)
             ),
             waiting,

@@ -170,6 +170,11 @@ pub enum TableError {
     NoVote(String),
     /// The caller may not do this.
     NotAllowed(String),
+    /// A step only the table takes (because of the clock) was typed as a move.
+    ClockStep {
+        /// What was typed.
+        step: String,
+    },
     /// The daily puzzle refuses the command; the message says why and what to do instead.
     Puzzle(String),
     /// Another command changed the game first.
@@ -278,6 +283,11 @@ impl TableError {
                 say(Suggestion::Resign)
             ),
             TableError::IllegalMove { message, .. } => message.clone(),
+            TableError::ClockStep { step } => format!(
+                "`{step}` is not a move: the table takes that step itself. Once the game's deadline \
+                 has passed, its host or a member who manages this channel can end the hand with {}.",
+                say(Suggestion::EndHand)
+            ),
             TableError::WrongPlayerCount {
                 name,
                 min,

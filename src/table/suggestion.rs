@@ -14,6 +14,8 @@ pub enum Suggestion {
     Board,
     /// Give up the seat.
     Resign,
+    /// End the hand under way after the deadline.
+    EndHand,
 }
 
 /// How a front end writes the commands it takes.
@@ -35,6 +37,7 @@ impl CommandSyntax for TypedCommands {
             Suggestion::AddBot => "bot add",
             Suggestion::Board => "board",
             Suggestion::Resign => "resign",
+            Suggestion::EndHand => "end-hand",
         };
         format!("`{words}`")
     }

@@ -17,6 +17,7 @@ mod fake_gateway_selftest;
 mod gateway_events;
 mod journey_absence;
 mod journey_bot_game;
+mod journey_deadline;
 mod journey_races;
 mod journey_resign;
 mod journey_slow;

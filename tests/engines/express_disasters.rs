@@ -1,10 +1,11 @@
 //! Express Disasters written as games: each Disaster blocked from hand, stopped by a laid Way Car (which
 //! it removes), taking effect with no Way Car, and played on yourself.
 
-use roundhouse::game::{Game, Seat, ToAct};
+use roundhouse::game::{ClockStep, Game, Seat, ToAct};
+use roundhouse::games::express::options::Hours;
 use roundhouse::games::express::rulings::Rulings;
-use roundhouse::games::express::state::Phase;
-use roundhouse::games::express::{Express, Kind};
+use roundhouse::games::express::state::{HandEnd, Phase};
+use roundhouse::games::express::{Express, ExpressOptions, Kind};
 
 use crate::express_tables::{Table, refused, step, steps};
 
@@ -104,6 +105,11 @@ enum Guard {
 /// starts one train (Loco Auto Carrier, three Box Cars) and holds or lays the Way Car, or has none. After
 /// the first round, seat 0 has drawn again and is about to discard.
 fn second_round(case: &Case, guard: Guard) -> Express {
+    second_round_with(case, guard, ExpressOptions::default())
+}
+
+/// [`second_round`] with these options.
+fn second_round_with(case: &Case, guard: Guard, options: ExpressOptions) -> Express {
     let hand_0 = format!("{} tank box box hopper reefer reefer", case.disaster);
     let guard_card = if guard == Guard::None {
         "dome"
@@ -111,7 +117,8 @@ fn second_round(case: &Case, guard: Guard) -> Express {
         case.way_car
     };
     let hand_1 = format!("auto box box box {guard_card} sleeper sleeper");
-    let table = seven_cards([&hand_0, &hand_1], "obs obs mail mail coach coach");
+    let mut table = seven_cards([&hand_0, &hand_1], "obs obs mail mail coach coach");
+    table.options = options;
     let mut game = table.start();
     steps(
         &mut game,
@@ -392,4 +399,66 @@ fn a_seat_that_blocked_a_disaster_is_immune_to_it_for_the_hand() {
         0,
         "discard derail 1"
     ));
+}
+
+#[test]
+fn a_silent_target_is_blocked_for_by_the_table_after_the_block_timeout() {
+    let case = &CASES[4];
+    let mut game = second_round(case, Guard::InHand);
+    assert_eq!(game.timed_default(), None, "a turn has no timed default");
+    step(
+        &mut game,
+        0,
+        &format!("discard {} {}", case.disaster, case.on_other),
+    );
+    let timed = game
+        .timed_default()
+        .expect("the target's decision is timed");
+    assert_eq!(
+        (timed.seat, timed.action.to_string(), timed.after_hours),
+        (1, "block".to_owned(), 12)
+    );
+    assert_eq!(
+        game.clock_step(ClockStep::DeadlinePassed),
+        None,
+        "no deadline"
+    );
+    step(&mut game, 1, &timed.action.to_string());
+    assert!(!(case.hit_other)(&game));
+    assert_eq!(game.timed_default(), None);
+}
+
+#[test]
+fn a_hand_ended_at_the_deadline_while_a_disaster_waits_keeps_every_card() {
+    let case = &CASES[4];
+    let options = ExpressOptions {
+        deadline_hours: Hours(Some(24)),
+        ..ExpressOptions::default()
+    };
+    let mut game = second_round_with(case, Guard::InHand, options);
+    step(
+        &mut game,
+        0,
+        &format!("discard {} {}", case.disaster, case.on_other),
+    );
+    let cards = game.all_cards();
+    assert_eq!(
+        game.clock_step(ClockStep::EndHand),
+        None,
+        "not before the deadline"
+    );
+    let passed = game.clock_step(ClockStep::DeadlinePassed).unwrap();
+    game.apply(0, &passed).unwrap();
+    assert!(
+        matches!(game.phase(), Phase::Block(_)),
+        "the target still decides"
+    );
+    let end = game.clock_step(ClockStep::EndHand).unwrap();
+    game.apply(1, &end).unwrap();
+    assert_eq!(game.to_act(), ToAct::Over);
+    assert_eq!(game.history()[0].1, HandEnd::Deadline);
+    assert!(game.disaster_slot().contains(&disaster_kind(case)));
+    assert_eq!(game.all_cards(), cards, "no card lost");
+    assert_eq!(game.clock_step(ClockStep::DeadlinePassed), None);
+    assert_eq!(game.clock_step(ClockStep::EndHand), None);
 }

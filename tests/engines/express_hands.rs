@@ -255,12 +255,19 @@ fn after_the_deadline_the_hand_ends_as_it_stands_and_the_game_with_it() {
     let mut game = table.start();
     assert!(!is_legal(&game, 0, "end"));
     let why = refused(&mut game, 0, "end");
-    assert!(why.contains("deadline"), "{why}");
+    assert!(why.contains("no deadline"), "{why}");
+    let why = refused(&mut game, 0, "deadline");
+    assert!(why.contains("no deadline"), "{why}");
     table.options.deadline_hours = Hours(Some(24));
     let mut game = table.start();
     play_first_round(&mut game);
     steps(&mut game, 0, &["add 1 box", "add 2 reefer", "way boom"]);
-    assert!(is_legal(&game, 0, "end"));
+    let why = refused(&mut game, 0, "end");
+    assert!(why.contains("not passed yet"), "{why}");
+    // The table's steps, never a player's: `deadline` (any seat), then `end`.
+    step(&mut game, 1, "deadline");
+    assert!(game.deadline_passed());
+    assert!(!is_legal(&game, 0, "end") && !is_legal(&game, 0, "deadline"));
     step(&mut game, 0, "end");
     let (scores, end) = &game.history()[0];
     assert_eq!(*end, HandEnd::Deadline);
@@ -274,6 +281,27 @@ fn after_the_deadline_the_hand_ends_as_it_stands_and_the_game_with_it() {
         }
     );
     assert_eq!(game.to_act(), ToAct::Over);
+}
+
+#[test]
+fn once_the_deadline_has_passed_the_hand_under_way_is_the_last() {
+    let mut table = before_going_out("box reefer");
+    table.options.deadline_hours = Hours(Some(24));
+    let mut game = table.start();
+    play_first_round(&mut game);
+    step(&mut game, 0, "deadline");
+    steps(
+        &mut game,
+        0,
+        &["add 1 box", "add 2 reefer", "way boom", "discard office"],
+    );
+    let (scores, end) = &game.history()[0];
+    assert_eq!(*end, HandEnd::WentOut(0));
+    assert_eq!(scores[0].bonus, 10, "going out still earns its bonus");
+    assert!(game.totals()[0] < 120);
+    assert_eq!(game.to_act(), ToAct::Over, "no new hand after the deadline");
+    assert_eq!(game.hand_number(), 1);
+    assert!(game.outcome().is_some());
 }
 
 #[test]

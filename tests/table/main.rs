@@ -5,6 +5,7 @@ mod console;
 mod daily_clock;
 mod daily_store;
 mod daily_table;
+mod express_clock;
 mod flood;
 mod shunting_game;
 mod store;

@@ -12,7 +12,7 @@ use crate::table::{Command, VoteKind, VoteOn};
     guild_only,
     subcommands(
         "new", "join", "leave", "bot", "start", "board", "history", "undo", "resign", "abort",
-        "status", "skip", "kick"
+        "status", "skip", "kick", "end_hand"
     ),
     subcommand_required
 )]
@@ -155,6 +155,12 @@ async fn abort(
     #[description = "Your answer to someone else's request"] answer: Option<VoteAnswer>,
 ) -> Result<(), Error> {
     run(ctx, ask_or_answer(Command::Abort, VoteKind::Abort, answer)).await
+}
+
+/// End the hand as it stands once the game's deadline has passed (host or Manage Channels)
+#[poise::command(slash_command, rename = "end-hand")]
+async fn end_hand(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::EndHand).await
 }
 
 /// Who plays, whose turn it is, what is pending

@@ -228,7 +228,7 @@ impl Express {
         self.phase = Phase::Over;
         let best = self.totals.iter().copied().max().unwrap_or(0);
         let leaders = self.totals.iter().filter(|&&t| t == best).count();
-        if end == HandEnd::Deadline {
+        if end == HandEnd::Deadline || self.deadline_passed {
             sink.emit(|| Event::public("The deadline has passed: the game ends."));
             return;
         }

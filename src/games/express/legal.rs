@@ -12,7 +12,7 @@ impl Express {
     /// Every legal step of the seat to act.
     pub(super) fn legal_steps(&self, steps: &mut Vec<Action>) {
         match self.phase {
-            Phase::Over => return,
+            Phase::Over => {}
             Phase::Block(_) => steps.extend([Action::Block, Action::Allow]),
             Phase::Draw => {
                 steps.push(Action::Draw);
@@ -27,9 +27,6 @@ impl Express {
                     steps.push(Action::Redraw);
                 }
             }
-        }
-        if self.options.deadline_hours.0.is_some() {
-            steps.push(Action::End);
         }
     }
 
@@ -170,6 +167,7 @@ impl Express {
                 _ => "Block the Disaster".into(),
             },
             Action::Allow => "Let the Disaster happen".into(),
+            Action::Deadline => "The deadline has passed: this hand is the last".into(),
             Action::End => {
                 "End the hand as it stands (the deadline has passed); no going-out bonus".into()
             }

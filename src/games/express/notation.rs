@@ -14,7 +14,8 @@
 //! discard wreck 2.1          play a Disaster on seat 2's train 1 (`derail 3`: on seat 3;
 //! discard switch 1 2.3       Switch Engines: your train 1 with seat 2's train 3)
 //! block | allow              the target of a Disaster blocks it with the Way Car in hand, or not
-//! end                        end the hand as it stands (the deadline has passed), and the game
+//! deadline                   the table's step once the deadline has passed: this hand is the last
+//! end                        the table's step: end the hand as it stands (after the deadline), and the game
 //! ```
 
 use std::fmt::{self, Display};
@@ -142,7 +143,9 @@ pub enum Action {
     Block,
     /// Let the Disaster aimed at you happen.
     Allow,
-    /// End the hand as it stands, and the game (after the deadline).
+    /// The table's step once the deadline has passed: no new hand starts.
+    Deadline,
+    /// The table's step: end the hand as it stands, and the game (after the deadline).
     End,
 }
 
@@ -182,12 +185,13 @@ impl Display for Action {
             }
             Action::Block => f.write_str("block"),
             Action::Allow => f.write_str("allow"),
+            Action::Deadline => f.write_str("deadline"),
             Action::End => f.write_str("end"),
         }
     }
 }
 
-const STEPS: &str = "draw, take, redraw, start, add, way, swap, reset, discard, block, allow, end";
+const STEPS: &str = "draw, take, redraw, start, add, way, swap, reset, discard, block, allow";
 
 fn refuse(message: String) -> RuleError {
     RuleError::new(message)
@@ -302,6 +306,7 @@ impl FromStr for Action {
             "reset" => bare(Action::Reset),
             "block" => bare(Action::Block),
             "allow" => bare(Action::Allow),
+            "deadline" => bare(Action::Deadline),
             "end" => bare(Action::End),
             "start" => {
                 let usage = "start <loco> <car> [<car> …], e.g. `start wreck box box`";

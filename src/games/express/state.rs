@@ -14,8 +14,8 @@ use super::scoring::HandScore;
 use super::train::Train;
 use super::view::ExpressView;
 use crate::game::{
-    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
-    ToAct, Viewer,
+    ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError,
+    Standing, TimedDefault, ToAct, Viewer,
 };
 use crate::games::narration::Quiet;
 
@@ -161,6 +161,9 @@ pub struct Express {
     /// Whether a Wild laid this turn became a transition car this turn.
     pub(super) fresh_transition: bool,
     pub(super) rng: GameRng,
+    /// Whether the table has said the deadline passed: the hand under way is the last.
+    #[serde(default)]
+    pub(super) deadline_passed: bool,
 }
 
 impl Express {
@@ -242,6 +245,11 @@ impl Express {
     /// Whether the first round of the hand is under way.
     pub fn first_round(&self) -> bool {
         self.first_round
+    }
+
+    /// Whether the deadline has passed: the hand under way is the last.
+    pub fn deadline_passed(&self) -> bool {
+        self.deadline_passed
     }
 
     /// Reshuffles of the discard pile this hand.
@@ -392,6 +400,7 @@ impl Game for Express {
             before_melds: None,
             fresh_transition: false,
             rng: GameRng::seeded(seed),
+            deadline_passed: false,
         };
         game.start_hand(&mut Quiet);
         Ok(game)
@@ -465,6 +474,36 @@ impl Game for Express {
             .collect();
         standings.sort_by_key(|s| s.place);
         Some(Outcome { standings })
+    }
+
+    fn timed_default(&self) -> Option<TimedDefault<Action>> {
+        let Phase::Block(pending) = self.phase else {
+            return None;
+        };
+        Some(TimedDefault {
+            seat: Target::from(pending.target).seat(),
+            action: Action::Block,
+            after_hours: u32::from(self.options.block_timeout_hours.0?),
+            said: "the table blocked for them",
+        })
+    }
+
+    fn deadline_hours(&self) -> Option<u32> {
+        self.options.deadline_hours.0.map(u32::from)
+    }
+
+    fn clock_step(&self, step: ClockStep) -> Option<Action> {
+        if self.phase == Phase::Over || self.options.deadline_hours.0.is_none() {
+            return None;
+        }
+        match step {
+            ClockStep::DeadlinePassed => (!self.deadline_passed).then_some(Action::Deadline),
+            ClockStep::EndHand => self.deadline_passed.then_some(Action::End),
+        }
+    }
+
+    fn is_clock_step(&self, action: &Action) -> bool {
+        matches!(action, Action::Deadline | Action::End)
     }
 
     fn resample_hidden(&self, viewer: Viewer, rng: &mut GameRng) -> Express {

@@ -34,8 +34,10 @@ impl Express {
         let Some(to_act) = self.seat_to_act() else {
             return Err(refuse("The game is over."));
         };
-        if *action == Action::End {
-            return self.end_now(sink);
+        match action {
+            Action::Deadline => return self.pass_deadline(sink),
+            Action::End => return self.end_now(sink),
+            _ => {}
         }
         if to_act != seat {
             return Err(refuse(format!(
@@ -80,16 +82,49 @@ impl Express {
             (Phase::Meld | Phase::Over, Action::Block | Action::Allow) => {
                 Err(refuse("No Disaster is waiting for a block decision."))
             }
-            (Phase::Over, _) | (Phase::Meld, Action::End) => Err(refuse("The game is over.")),
+            (Phase::Over, _) | (Phase::Meld, Action::End | Action::Deadline) => {
+                Err(refuse("The game is over."))
+            }
         }
     }
 
-    /// `end`: the hand ends as it stands (no going-out bonus) and so does the game.
+    /// Why the deadline's steps are refused in this game, if they are.
+    fn no_deadline(&self) -> Option<RuleError> {
+        self.options.deadline_hours.0.is_none().then(|| {
+            refuse("This game has no deadline (option deadline_hours), so no hand is ended early.")
+        })
+    }
+
+    /// `deadline`, the table's step once the deadline has passed: the hand under way is the last.
+    fn pass_deadline(&mut self, sink: &mut impl Sink) -> Result<(), RuleError> {
+        if let Some(why) = self.no_deadline() {
+            return Err(why);
+        }
+        if self.deadline_passed {
+            return Err(refuse("The deadline has already passed."));
+        }
+        self.deadline_passed = true;
+        sink.emit(|| {
+            Event::public(
+                "The deadline has passed: this hand is the last, and the game ends with it.",
+            )
+        });
+        Ok(())
+    }
+
+    /// `end`, the table's step after the deadline: the hand ends as it stands (no going-out bonus) and
+    /// so does the game.
     fn end_now(&mut self, sink: &mut impl Sink) -> Result<(), RuleError> {
-        if self.options.deadline_hours.0.is_none() {
+        if let Some(why) = self.no_deadline() {
+            return Err(why);
+        }
+        if !self.deadline_passed {
             return Err(refuse(
-                "This game has no deadline (option deadline_hours), so no hand is ended early.",
+                "The deadline has not passed yet, so the hand is played to its end.",
             ));
+        }
+        if let Phase::Block(pending) = self.phase {
+            self.slot.push(pending.card);
         }
         sink.emit(|| Event::public("The hand is ended as it stands."));
         self.end_hand(HandEnd::Deadline, sink);

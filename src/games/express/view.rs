@@ -94,6 +94,8 @@ pub struct ExpressView {
     pub hand_points: Vec<Vec<i32>>,
     /// The points that end the game.
     pub target: i32,
+    /// Whether the deadline has passed: the hand under way is the last.
+    pub last_hand: bool,
 }
 
 impl ExpressView {
@@ -152,6 +154,7 @@ impl ExpressView {
                 .map(|(scores, _)| scores.iter().map(|s| s.total()).collect())
                 .collect(),
             target: game.options.target.points(),
+            last_hand: game.deadline_passed,
         }
     }
 }
