@@ -5,6 +5,7 @@
 #[path = "../support/walks.rs"]
 mod walks;
 
+mod coal_train_bot;
 mod coal_train_props;
 mod coal_train_rules;
 mod conformance;
