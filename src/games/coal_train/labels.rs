@@ -12,6 +12,16 @@ fn cover_words(cover: &super::resources::Res) -> String {
     }
 }
 
+/// "a Foundry marker", "an Infrastructure marker".
+fn a_marker(subsidy: &str) -> String {
+    let article = if subsidy.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {subsidy} marker")
+}
+
 /// What a step does, in a few words ("step onto b1 (Depot)").
 pub fn describe(game: &CoalTrain, action: &Action) -> String {
     let c = Content::get();
@@ -28,7 +38,7 @@ pub fn describe(game: &CoalTrain, action: &Action) -> String {
         format!("{} ({what})", space_name(s))
     };
     match *action {
-        Action::Marker(s) => format!("takes a {} marker", sub(s)),
+        Action::Marker(s) => format!("takes {}", a_marker(sub(s))),
         Action::Step(to) => format!("steps onto {}", space_words(to)),
         Action::Buy => match game
             .player(game.current())
@@ -86,8 +96,8 @@ pub fn describe(game: &CoalTrain, action: &Action) -> String {
         Action::Teleport { subsidy, to } => {
             format!("spends {} to move to {}", sub(subsidy), space_words(to))
         }
-        Action::BackRoom(s) => format!("goes to the Back Room for a {} marker", sub(s)),
-        Action::Give(s) => format!("gives the Back Room a {} marker", sub(s)),
+        Action::BackRoom(s) => format!("goes to the Back Room for {}", a_marker(sub(s))),
+        Action::Give(s) => format!("gives the Back Room {}", a_marker(sub(s))),
         Action::Lobby { from, to } => format!("moves a marker from {} to {}", sub(from), sub(to)),
         Action::Skip => "skips".to_string(),
         Action::Gain(r) => format!("gains 1 {}", r.word()),
