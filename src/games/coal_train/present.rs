@@ -18,7 +18,7 @@ use crate::game::{Participant, Presenter};
 const CELL_W: usize = 20;
 
 /// What a market space shows in the text view: the tile's short name, or what else lies there.
-pub fn space_label(space: &SpaceView) -> String {
+fn space_label(space: &SpaceView) -> String {
     let content = Content::get();
     match space.kind {
         Some(kind) => kind_name(&content.kinds[kind]),
@@ -104,7 +104,7 @@ pub fn progress_words(view: &CoalTrainView) -> String {
 }
 
 /// The legend for what lies in the market: each tile kind and whistlestop face up, once.
-pub fn market_legend(view: &CoalTrainView) -> Vec<String> {
+fn market_legend(view: &CoalTrainView) -> Vec<String> {
     let content = Content::get();
     let kinds: BTreeSet<usize> = view.market.iter().filter_map(|s| s.kind).collect();
     let mut lines: Vec<String> = kinds
@@ -300,7 +300,12 @@ pub fn board_text(view: &CoalTrainView, names: &[String]) -> String {
         )
         .ok();
     }
-    out.trim_end().to_string()
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_string()
 }
 
 /// An incentive's name with what it does ("Boomtown: gain 3c").
@@ -332,5 +337,102 @@ impl Presenter for CoalTrain {
 
     fn rules_text() -> &'static str {
         include_str!("rules.md")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{BotPlayer, Game, GameRng, ToAct, Viewer};
+    use crate::games::coal_train::CoalTrainOptions;
+
+    fn names() -> Vec<String> {
+        ["Ada", "Bo", "Cy", "Di"].map(String::from).to_vec()
+    }
+
+    /// A 4-player bot game after `steps` steps (or at its end).
+    fn game_after(steps: usize) -> CoalTrain {
+        let mut rng = GameRng::seeded(8);
+        let options = CoalTrainOptions::default();
+        let setup = CoalTrain::deal(&options, 4, &mut rng);
+        let mut game = CoalTrain::start(options, 4, setup, 8).unwrap();
+        for _ in 0..steps {
+            let ToAct::Seats(seats) = game.to_act() else {
+                break;
+            };
+            let action = game.bot_action(seats[0], &mut rng);
+            game.apply_quiet(seats[0], &action).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_text_at_the_start_names_who_acts_the_rondel_and_every_city_offer() {
+        let game = game_after(0);
+        let text = board_text(&game.view(Viewer::Spectator), &names());
+        let chooser = game.seat_to_act().unwrap();
+        assert!(
+            text.contains(&format!(
+                "{} to act: Choose a setup subsidy",
+                names()[chooser]
+            )),
+            "{text}"
+        );
+        assert!(text.contains("[Training]"), "{text}");
+        for &city in &Content::get().map.cities {
+            let name = &Content::get().map.locations[city].name;
+            let line = text
+                .lines()
+                .find(|l| l.trim_start().starts_with(name.as_str()));
+            assert!(
+                line.is_some_and(|l| l.contains("incentives: ")),
+                "{name}: {text}"
+            );
+        }
+        assert!(
+            text.lines().all(|l| l == l.trim_end()),
+            "no trailing spaces"
+        );
+    }
+
+    #[test]
+    fn the_text_mid_game_shows_agents_stations_and_held_tiles() {
+        let game = game_after(120);
+        let view = game.view(Viewer::Spectator);
+        let text = board_text(&view, &names());
+        for player in &view.players {
+            if let Some(agent) = &player.agent {
+                assert!(text.contains(&format!("agent {agent}")), "{text}");
+            }
+            assert!(text.contains(&tile_words(player)), "{text}");
+        }
+        let built = view.locations.iter().find(|l| !l.stations.is_empty());
+        let built = built.expect("bots build within 120 steps");
+        let seat = built.stations[0] + 1;
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&built.name))
+            .unwrap();
+        assert!(line.contains(&format!("P{seat}")), "{line}");
+    }
+
+    #[test]
+    fn the_text_of_a_finished_game_gives_the_standings() {
+        let game = game_after(usize::MAX);
+        let outcome = game.outcome().expect("bot games end");
+        let text = board_text(&game.view(Viewer::Spectator), &names());
+        assert!(text.contains("Game over."), "{text}");
+        for standing in &outcome.standings {
+            let Participant::Seat(seat) = standing.participant else {
+                panic!("Coal Train has no Automa");
+            };
+            let line = format!(
+                "{}. {} {} VP",
+                standing.place,
+                names()[seat],
+                standing.score
+            );
+            assert!(text.contains(&line), "{line}: {text}");
+        }
     }
 }
