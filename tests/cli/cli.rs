@@ -418,3 +418,79 @@ fn without_players_a_two_player_game_seats_two_and_a_solo_puzzle_one() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Seats: 1. Player 1\n"), "{stdout}");
 }
+
+#[test]
+fn coal_train_plays_itself_with_four_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ct.db");
+    let out_dir = dir.path().join("boards");
+    let (db, out) = (db.to_str().unwrap(), out_dir.to_str().unwrap());
+    let game = roundhouse(
+        &[
+            "play",
+            "coal_train",
+            "--players",
+            "4",
+            "--bots",
+            "4",
+            "--seed",
+            "11",
+            "--db",
+            db,
+            "--out",
+            out,
+        ],
+        "",
+    );
+    assert!(game.status.success(), "{}", text(&game.stderr));
+    let stdout = text(&game.stdout);
+    assert!(stdout.contains("builds a station in"), "{stdout}");
+    assert!(stdout.contains("The game is over."), "{stdout}");
+    assert!(pngs_in(&out_dir) > 0);
+}
+
+#[test]
+fn coal_train_replays_from_an_explicit_setup() {
+    let dealt = roundhouse(
+        &["replay", "coal_train", "-"],
+        r#"{"players": 4, "seed": 42, "moves": []}"#,
+    );
+    assert!(dealt.status.success(), "{}", text(&dealt.stderr));
+    let dealt: serde_json::Value = serde_json::from_slice(&dealt.stdout).unwrap();
+    let mut setup = dealt["setup"].clone();
+    setup["start_player"] = serde_json::json!(1);
+    let input = serde_json::json!({
+        "players": 4,
+        "setup": setup,
+        "moves": ["marker mining", "marker foundry", "marker waiver", "step a1", "buy", "end"],
+    });
+    let replayed = roundhouse(&["replay", "coal_train", "-"], &input.to_string());
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&replayed.stdout).unwrap();
+    assert_eq!(json["moves_applied"], 6);
+    assert_eq!(
+        json["to_act"],
+        serde_json::json!([1]),
+        "seat 1 places the drawn tile"
+    );
+    assert_eq!(json["state"]["phase"], "Replenish");
+    assert_eq!(
+        json["state"]["players"][1]["tiles"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1,
+        "seat 1 bought the tile on a1"
+    );
+    let refused = roundhouse(
+        &["replay", "coal_train", "-"],
+        &serde_json::json!({"players": 4, "setup": input["setup"], "moves": ["buy"]}).to_string(),
+    );
+    assert_eq!(refused.status.code(), Some(1));
+    let refusal = text(&refused.stdout);
+    assert!(
+        refusal.contains("Choose your setup subsidy first"),
+        "{refusal}"
+    );
+    assert!(refusal.contains("marker mining"), "{refusal}");
+}

@@ -5,6 +5,8 @@
 #[path = "../support/walks.rs"]
 mod walks;
 
+mod coal_train_bot;
+mod coal_train_labels;
 mod coal_train_incentives;
 mod coal_train_listing;
 mod coal_train_props;

@@ -2,16 +2,19 @@
 //! a shared map. The rules of play follow the designer's draft (rev 14); the content (tiles, tracks,
 //! subsidies, incentives, the map) is our own edition, kept as data in `content/`.
 
+pub mod bots;
 pub mod building;
 pub mod check;
 pub mod content;
 mod content_check;
 pub mod discount;
+mod draw;
 pub mod labels;
 pub mod legal;
 pub mod market;
 pub mod notation;
 pub mod play;
+pub mod present;
 pub mod refuse;
 pub mod replenish;
 pub mod resources;
@@ -23,6 +26,7 @@ pub mod trades;
 pub mod turns;
 pub mod unseen;
 pub mod view;
+pub mod words;
 
 pub use content::Content;
 pub use notation::Action;

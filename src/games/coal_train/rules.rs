@@ -68,7 +68,7 @@ impl Game for CoalTrain {
     }
 
     fn label(&self, action: &Action) -> String {
-        self.describe(action)
+        super::labels::label(self, action)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {

@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use super::content::{Content, IncentiveKind, LocationKind};
+use super::content::{Content, IncentiveKind, LocationKind, TileNo};
 use super::notation::space_name;
 use super::resources::{Res, Track};
-use super::state::{CENTRE, CoalTrain, Pending, Phase, SPACES};
+use super::state::{CENTRE, CoalTrain, Pending, Phase, SPACES, Space};
 use crate::game::{Outcome, Seat, Viewer};
 
 /// One market space as anyone sees it.
@@ -18,6 +18,10 @@ pub struct SpaceView {
     pub lying: String,
     /// Whether a whistlestop lies there face up.
     pub whistlestop: bool,
+    /// The kind of the face-up market tile lying there (index into the content's kinds).
+    pub kind: Option<usize>,
+    /// The subsidy icon of the face-up market tile lying there (gained when it is bought).
+    pub icon: Option<String>,
     /// The seats whose agents stand there.
     pub agents: Vec<Seat>,
 }
@@ -41,6 +45,8 @@ pub struct PlayerView {
     pub markers: Vec<(String, u32)>,
     /// Bought tiles not yet used, by name.
     pub tiles: Vec<String>,
+    /// The kinds of those tiles, in the same order (indexes into the content's kinds).
+    pub tile_kinds: Vec<usize>,
     /// Bought tiles used.
     pub used_tiles: u32,
     /// Incentives held, with their kind and whether a pay-once one is paid.
@@ -121,6 +127,12 @@ impl CoalTrainView {
                         None => "empty".to_string(),
                     },
                     whistlestop: game.whistlestop_at(s).is_some(),
+                    kind: face_up(s, lying).map(|tile| c.tiles[usize::from(tile)].kind_index),
+                    icon: face_up(s, lying).map(|tile| {
+                        c.subsidies[c.tiles[usize::from(tile)].subsidy_index]
+                            .name
+                            .clone()
+                    }),
                     agents: (0..game.player_count())
                         .filter(|&p| game.player(p).agent == Some(s))
                         .collect(),
@@ -148,6 +160,11 @@ impl CoalTrainView {
                         .tiles
                         .iter()
                         .map(|&t| c.tile_name(t).to_string())
+                        .collect(),
+                    tile_kinds: p
+                        .tiles
+                        .iter()
+                        .map(|&t| c.tiles[usize::from(t)].kind_index)
                         .collect(),
                     used_tiles: p.used_tiles,
                     incentives: p
@@ -209,6 +226,14 @@ impl CoalTrainView {
             outcome: (game.phase() == Phase::Over).then(|| super::scoring::outcome(game)),
         }
     }
+}
+
+/// The market tile lying face up on `space` (not a whistlestop, not the centre).
+fn face_up(space: usize, lying: Space) -> Option<TileNo> {
+    let c = Content::get();
+    lying
+        .tile
+        .filter(|&tile| space != CENTRE && !lying.face_down && usize::from(tile) < c.tiles.len())
 }
 
 /// What the player to act is asked, in words.

@@ -1,58 +1,137 @@
-//! Coal Train: random games of fixed seeds list exactly these legal steps, in this order, and end
-//! with these scores. The engine is tuned for speed; this pins that tuning never changes behaviour.
+//! Coal Train: the start player, market, draw deck, reserve and incentive deal of fixed seeds.
 
-use roundhouse::game::{Game, GameRng, ToAct};
-use roundhouse::games::coal_train::{CoalTrain, CoalTrainOptions};
+use serde_json::json;
 
-/// FNV-1a over bytes, continuing from `hash`.
-fn fnv(hash: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(hash, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
+use super::{deal, kind};
 
-/// Plays a game as the speed bench does (uniformly random legal steps, applied quietly) and returns
-/// the steps taken, a hash of every legal list in notation, and the final scores by seat.
-fn fingerprint(players: usize, seed: u64) -> (usize, u64, Vec<i32>) {
-    let options = CoalTrainOptions::default();
-    let mut rng = GameRng::seeded(seed);
-    let setup = CoalTrain::deal(&options, players, &mut rng);
-    let mut game = CoalTrain::start(options, players, setup, seed).unwrap();
-    let mut legal = Vec::new();
-    let (mut steps, mut hash) = (0, 0xcbf2_9ce4_8422_2325);
-    while let ToAct::Seats(seats) = game.to_act() {
-        let seat = seats[0];
-        game.legal_into(seat, &mut legal);
-        for action in &legal {
-            hash = fnv(hash, action.to_string().as_bytes());
-            hash = fnv(hash, b";");
-        }
-        hash = fnv(hash, &[seat as u8]);
-        let action = legal[rng.index(legal.len())];
-        game.apply_quiet(seat, &action).unwrap();
-        steps += 1;
+/// Deals one game and checks every part of the setup, then that it starts.
+fn check(players: usize, seed: u64, expected: serde_json::Value) {
+    let setup = deal("coal_train", "{}", players, seed);
+    for field in ["start_player", "market", "deck", "reserve", "incentives"] {
+        assert_eq!(setup[field], expected[field], "seed {seed}: {field}");
     }
-    let outcome = game.outcome().unwrap();
-    let scores = (0..players)
-        .map(|s| outcome.standing_of(s).unwrap().score)
-        .collect();
-    (steps, hash, scores)
+    kind("coal_train")
+        .start("{}", players, &setup.to_string(), seed)
+        .expect("a dealt setup starts");
 }
 
 #[test]
-fn random_games_of_fixed_seeds_list_and_score_as_pinned() {
-    let pinned: [(usize, u64, usize, u64, &[i32]); 4] = [
-        (4, 1, 2868, 0xccf5_063f_36d5_5446, &[341, 19, 10, 51]),
-        (4, 2, 2661, 0x7047_3bdf_6dce_b505, &[39, 27, 34, 47]),
-        (3, 3, 1741, 0x11bc_34c9_7972_1da6, &[31, 54, 26]),
-        (5, 4, 3610, 0x4994_268c_c6df_2dde, &[26, 6, 362, 49, 24]),
-    ];
-    for (players, seed, steps, hash, scores) in pinned {
-        let (s, h, sc) = fingerprint(players, seed);
-        assert_eq!(
-            (s, h, sc.as_slice()),
-            (steps, hash, scores),
-            "{players} players, seed {seed}"
-        );
-    }
+fn three_players_seed_1() {
+    check(
+        3,
+        1,
+        json!({
+            "start_player": 2,
+            "market": [
+                "ReservoirA-4", "ManagementA-1", "WaterStop-1", "CoalMineA-1", "BranchLine-1",
+                "WaterStop-4", "WaterStop-2", "CoalMineA-5", "BranchLine-4", "ReservoirA-2",
+                "CoalMineA-4", "IronMineA-3", "ManagementA-5", "ManagementA-3", "IronRoad-2",
+                "CoalMineA-2", "IronMineA-2", "BranchLine-3", "BranchLine-2", "WaterStop-3",
+                "ManagementA-2", "ReservoirA-3", "IronRoad-1", "IronRoad-3",
+            ],
+            "deck": [
+                "green", "coaling", "red", "depot", "steep", "lobbyist", "ManagementA-4",
+                "CoalMineA-3", "IronMineA-1", "IronMineA-5", "ReservoirA-5", "IronRoad-4",
+                "IronMineA-4", "ReservoirA-1", "ManagementB-7", "ManagementB-5", "IronMineB-1",
+                "ManagementB-4", "ManagementB-6", "ReservoirB-1", "Express-1", "IronMineB-2",
+                "IronMineB-3", "ManagementB-3", "ReservoirB-4", "ManagementB-2", "TrunkLine-3",
+                "TrunkLine-2", "GrandStation-1", "Express-3", "ManagementB-1", "GrandStation-2",
+            ],
+            "reserve": [
+                "IronMineB-4", "CoalMineB-4", "Express-2", "TrunkLine-1", "ReservoirB-3",
+                "CoalMineB-2", "ReservoirB-2", "CoalMineB-1", "CoalMineB-3", "GrandStation-3",
+            ],
+            "incentives": {
+                "Ashford Junction": ["Boomtown", "Tile Collector", "Grand Depot", "Siding Rights"],
+                "Blackwater": ["Company Store", "Iron Contract", "Coal Broker", "Mixed Freight"],
+                "Cinder Falls": ["Mine Expansion", "Foundry Loan", "Timetable", "Town Water"],
+                "Ironport": ["Rail Baron", "Lobby Pass", "Water Rights", "Build in Town"],
+                "Kingsbridge": ["Subsidy Hoard", "Metropolitan", "Express Mail", "Coal Contract"],
+                "Millbrook": ["Industrialist", "Coast to Coast", "Station Master", "Stockpile"],
+            },
+        }),
+    );
+}
+
+#[test]
+fn four_players_seed_42() {
+    check(
+        4,
+        42,
+        json!({
+            "start_player": 0,
+            "market": [
+                "BranchLine-2", "BranchLine-3", "IronRoad-4", "ReservoirA-1", "ManagementA-5",
+                "CoalMineA-6", "CoalMineA-5", "ReservoirA-4", "ReservoirA-3", "ManagementA-3",
+                "WaterStop-1", "IronMineA-5", "CoalMineA-2", "CoalMineA-4", "IronRoad-5",
+                "ManagementA-1", "CoalMineA-1", "ManagementA-4", "ReservoirA-6", "IronRoad-1",
+                "IronMineA-3", "ManagementA-2", "CoalMineA-3", "WaterStop-3",
+            ],
+            "deck": [
+                "coaling", "red", "green", "steep", "depot", "lobbyist", "IronMineA-1", "IronMineA-4",
+                "WaterStop-5", "IronMineA-6", "BranchLine-4", "WaterStop-2", "IronRoad-2",
+                "ReservoirA-5", "IronRoad-3", "WaterStop-4", "BranchLine-1", "ReservoirA-2",
+                "IronMineA-2", "BranchLine-5", "ManagementB-2", "CoalMineB-2", "TrunkLine-4",
+                "GrandStation-3", "IronMineB-1", "ManagementB-6", "ManagementB-1", "TrunkLine-1",
+                "CoalMineB-3", "GrandStation-1", "Express-2", "IronMineB-5", "CoalMineB-5",
+                "TrunkLine-3", "Express-3", "ReservoirB-1", "CoalMineB-1", "ReservoirB-4", "Express-1",
+                "GrandStation-2", "CoalMineB-4", "IronMineB-3", "ManagementB-4", "ReservoirB-3",
+            ],
+            "reserve": [
+                "IronMineB-2", "ManagementB-5", "ManagementB-3", "ReservoirB-2", "ManagementB-7",
+                "TrunkLine-2", "ReservoirB-5", "IronMineB-4", "GrandStation-4", "Express-4",
+            ],
+            "incentives": {
+                "Ashford Junction": ["Lobby Pass", "Efficiency Expert", "Coal Broker", "Grand Depot"],
+                "Blackwater": ["Town Water", "Siding Rights", "Foundry Loan", "Coal Contract"],
+                "Cinder Falls": ["Company Store", "Metropolitan", "Subsidy Hoard", "Boomtown"],
+                "Ironport": ["Tile Collector", "Stockpile", "Mine Expansion", "Industrialist"],
+                "Kingsbridge": ["Express Mail", "Rail Baron", "Survey Crew", "Timetable"],
+                "Millbrook": ["Right of Way", "Ironworks", "Mixed Freight", "Frontier Spirit"],
+            },
+        }),
+    );
+}
+
+#[test]
+fn five_players_seed_2026() {
+    check(
+        5,
+        2026,
+        json!({
+            "start_player": 2,
+            "market": [
+                "WaterStop-4", "BranchLine-4", "WaterStop-2", "CoalMineA-2", "WaterStop-5",
+                "ManagementA-5", "CoalMineA-1", "ManagementA-1", "IronMineA-4", "IronMineA-7",
+                "WaterStop-6", "ReservoirA-3", "IronRoad-2", "ReservoirA-6", "IronRoad-5",
+                "WaterStop-3", "BranchLine-5", "IronMineA-1", "IronRoad-6", "ReservoirA-4",
+                "CoalMineA-6", "BranchLine-6", "CoalMineA-5", "IronMineA-3",
+            ],
+            "deck": [
+                "depot", "steep", "green", "coaling", "red", "lobbyist", "IronRoad-1", "IronMineA-6",
+                "ReservoirA-2", "ManagementA-2", "CoalMineA-3", "IronRoad-4", "IronMineA-5",
+                "ReservoirA-1", "BranchLine-1", "ManagementA-3", "BranchLine-2", "CoalMineA-7",
+                "ReservoirA-7", "IronMineA-2", "IronRoad-3", "BranchLine-3", "ManagementA-4",
+                "ReservoirA-5", "WaterStop-1", "CoalMineA-4", "ManagementB-4", "CoalMineB-6",
+                "GrandStation-4", "ManagementB-2", "Express-3", "TrunkLine-1", "CoalMineB-4",
+                "ReservoirB-3", "CoalMineB-3", "ReservoirB-1", "TrunkLine-4", "ManagementB-1",
+                "ManagementB-7", "ManagementB-5", "ReservoirB-2", "CoalMineB-5", "Express-4",
+                "ReservoirB-6", "TrunkLine-2", "IronMineB-3", "TrunkLine-5", "CoalMineB-2",
+                "Express-2", "Express-5", "ManagementB-6", "GrandStation-3", "ReservoirB-5",
+                "Express-1", "TrunkLine-3", "IronMineB-6",
+            ],
+            "reserve": [
+                "CoalMineB-1", "GrandStation-2", "IronMineB-2", "ManagementB-3", "IronMineB-4",
+                "IronMineB-1", "GrandStation-1", "IronMineB-5", "ReservoirB-4", "GrandStation-5",
+            ],
+            "incentives": {
+                "Ashford Junction": ["Stockpile", "Rail Baron", "Efficiency Expert", "Right of Way"],
+                "Blackwater": ["Water Tower", "Build in Town", "Town Water", "Industrialist"],
+                "Cinder Falls": ["Company Store", "Coal Contract", "Timetable", "Mine Expansion"],
+                "Ironport": ["Grand Depot", "Station Master", "Express Mail", "Coal Broker"],
+                "Kingsbridge": ["Survey Crew", "Siding Rights", "Mixed Freight", "Metropolitan"],
+                "Millbrook": ["Boomtown", "Iron Contract", "Foundry Loan", "Subsidy Hoard"],
+            },
+        }),
+    );
 }

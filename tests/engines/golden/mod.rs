@@ -6,6 +6,7 @@
 //! then drew through `rand` 0.10.3): that code is the reference by definition, and these tests pin it.
 
 mod coal_train;
+mod coal_train_games;
 mod shunting;
 mod whistlewood;
 mod yardmaster;

@@ -1,0 +1,88 @@
+//! Pictures of real positions: the start, mid-game, the last round with face-down tiles, and ended
+//! games, for 3 to 5 players. Set `COAL_TRAIN_DRAW_SAMPLES` to a folder to also write them there.
+
+use super::board_png;
+use crate::game::{Game, GameRng, ToAct, Viewer};
+use crate::games::coal_train::{CoalTrain, CoalTrainOptions};
+
+/// The largest picture allowed.
+const MAX_PNG_BYTES: usize = 400 * 1024;
+
+fn names(players: usize) -> Vec<String> {
+    ["Ada", "Bartholomew the Brave", "Cleo", "Dmitri", "Eun-ji"][..players]
+        .iter()
+        .map(|n| n.to_string())
+        .collect()
+}
+
+/// A dealt game played with random legal steps until `stop` says so or the game ends.
+fn game_until(players: usize, seed: u64, stop: impl Fn(&CoalTrain) -> bool) -> CoalTrain {
+    let mut rng = GameRng::seeded(seed);
+    let options = CoalTrainOptions::default();
+    let setup = CoalTrain::deal(&options, players, &mut rng);
+    let mut game = CoalTrain::start(options, players, setup, seed).unwrap();
+    while let ToAct::Seats(seats) = game.to_act() {
+        if stop(&game) {
+            break;
+        }
+        let legal = game.legal(seats[0]);
+        game.apply_quiet(seats[0], &legal[rng.index(legal.len())])
+            .unwrap();
+    }
+    game
+}
+
+fn check(game: &CoalTrain, label: &str) {
+    let players = game.players();
+    let png = board_png(&game.view(Viewer::Spectator), &names(players));
+    assert!(png.len() <= MAX_PNG_BYTES, "{label}: {} bytes", png.len());
+    let canvas = render::decode_png(&png).expect("a readable PNG");
+    assert_eq!(canvas.width(), 1100, "{label}");
+    if let Some(folder) = std::env::var_os("COAL_TRAIN_DRAW_SAMPLES") {
+        let path = std::path::Path::new(&folder).join(format!("coal_train_{label}.png"));
+        std::fs::write(path, &png).unwrap();
+    }
+}
+
+#[test]
+fn pictures_of_every_phase_are_readable_and_small() {
+    for players in 3..=5 {
+        let seed = 40 + players as u64;
+        check(
+            &game_until(players, seed, |_| true),
+            &format!("{players}p_start"),
+        );
+        check(
+            &game_until(players, seed, |g| g.round() >= 6),
+            &format!("{players}p_round6"),
+        );
+        let over = game_until(players, seed, |_| false);
+        assert!(over.outcome().is_some());
+        check(&over, &format!("{players}p_over"));
+    }
+    check(&face_down_game(), "4p_face_down");
+}
+
+/// A 4-player game stopped in its last round while a bought tile's replacement lies face down.
+fn face_down_game() -> CoalTrain {
+    (0..200)
+        .map(|seed| game_until(4, seed, has_face_down))
+        .find(has_face_down)
+        .expect("some random game buys in its last round")
+}
+
+fn has_face_down(game: &CoalTrain) -> bool {
+    game.market().iter().any(|s| s.face_down)
+}
+
+#[test]
+fn face_down_tiles_are_drawn_as_backs_whatever_they_are() {
+    let game = face_down_game();
+    let view = game.view(Viewer::Spectator);
+    let mut rng = GameRng::seeded(3);
+    let resampled = game.resample_hidden(Viewer::Spectator, &mut rng);
+    assert_eq!(
+        board_png(&view, &names(4)),
+        board_png(&resampled.view(Viewer::Spectator), &names(4))
+    );
+}
