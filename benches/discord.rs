@@ -49,7 +49,7 @@ fn channel_ids() -> Vec<u64> {
 fn config(db: &std::path::Path) -> Config {
     Config {
         token: Some(FakeDiscord::TOKEN.into()),
-        database: db.to_path_buf(),
+        database: db.to_path_buf().into(),
         guild_id: Some(GUILD),
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),

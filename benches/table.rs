@@ -1,12 +1,21 @@
-//! A move through the table and the store on a file database, pictures off: the time from command to
-//! committed reply.
+//! A move through the table and the store, pictures off: the time from command to committed reply, on a
+//! SQLite file and on PostgreSQL side by side (the server named by `ROUNDHOUSE_TEST_DATABASE_URL`, in a
+//! schema of its own, dropped afterwards; without it only SQLite is measured).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use roundhouse::store::Store;
+use criterion::{
+    BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
+};
 use roundhouse::table::{Caller, Command, Place, Table, TableOptions};
+
+// The bench uses the tests' fresh-database helper, not all of it.
+#[allow(dead_code, unused_macros)]
+#[path = "../tests/support/test_db.rs"]
+mod test_db;
+
+use test_db::TestDb;
 
 fn person(user: &str) -> Caller {
     Caller::new(user, user)
@@ -28,16 +37,28 @@ fn start_game(table: &Table, channel: usize) -> Place {
 }
 
 fn move_through_table_and_store(c: &mut Criterion) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("bench.db")).unwrap();
+    let mut group = c.benchmark_group("table_move");
+    measure_moves(&mut group, "sqlite", &TestDb::sqlite());
+    match TestDb::postgres() {
+        Some(db) => measure_moves(&mut group, "postgres", &db),
+        None => println!(
+            "PostgreSQL not measured: {} is not set",
+            test_db::URL_VARIABLE
+        ),
+    }
+    group.finish();
+}
+
+/// Measures moves in two-person games on `db`, a new game whenever one ends.
+fn measure_moves(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, db: &TestDb) {
     let options = TableOptions {
         pictures: false,
         ..TableOptions::default()
     };
-    let table = Table::new(store, options);
+    let table = Table::new(db.open(), options);
     let mut channel = 0;
     let mut place = start_game(&table, channel);
-    c.bench_function("table_move_file_db", |b| {
+    group.bench_function(name, |b| {
         b.iter_custom(|iterations| {
             let mut spent = Duration::ZERO;
             for _ in 0..iterations {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
+use roundhouse::clock::Clock;
 use roundhouse::console::{self, ConsoleSettings};
 use roundhouse::discord::{
     self,
@@ -16,7 +17,7 @@ use roundhouse::discord::{
 };
 use roundhouse::games;
 use roundhouse::replay;
-use roundhouse::store::Store;
+use roundhouse::store::{Database, Store};
 use roundhouse::table::{Table, TableOptions};
 
 /// Threads for table work, autocomplete and scheduler rounds (tokio's default is 512). The work is
@@ -65,9 +66,10 @@ enum Action {
         /// A game option as key=value (repeatable; see `roundhouse games`).
         #[arg(long = "option", short = 'o', value_parser = parse_option)]
         options: Vec<(String, String)>,
-        /// The database file [default: roundhouse.db in your data folder].
+        /// The database: a file, or a PostgreSQL server as a postgres:// URL [default: roundhouse.db
+        /// in your data folder].
         #[arg(long)]
-        db: Option<PathBuf>,
+        db: Option<String>,
         /// Continue the most recent unfinished terminal game of this kind.
         #[arg(long)]
         resume: bool,
@@ -109,6 +111,17 @@ fn default_db() -> PathBuf {
         .join("roundhouse.db")
 }
 
+/// The default folder for board pictures: `boards/` beside a database file, or in the data folder for a
+/// database on a server.
+fn boards_beside(database: &Database) -> PathBuf {
+    let file = match database {
+        Database::Sqlite(path) => path.clone(),
+        Database::Postgres(_) => default_db(),
+    };
+    file.parent()
+        .map_or_else(|| PathBuf::from("boards"), |p| p.join("boards"))
+}
+
 fn main() -> ExitCode {
     match Cli::parse().command {
         Action::Serve { config } => run_serve(config),
@@ -124,12 +137,10 @@ fn main() -> ExitCode {
             resume,
             out,
         } => {
-            let db = db.unwrap_or_else(default_db);
-            let out_dir = out.unwrap_or_else(|| {
-                db.parent()
-                    .map_or_else(|| PathBuf::from("boards"), |p| p.join("boards"))
-            });
-            let store = match Store::open(&db) {
+            let database =
+                db.map_or_else(|| Database::Sqlite(default_db()), |d| Database::parse(&d));
+            let out_dir = out.unwrap_or_else(|| boards_beside(&database));
+            let store = match Store::connect(&database, Clock::system()) {
                 Ok(store) => store,
                 Err(e) => return fail(&e.to_string()),
             };

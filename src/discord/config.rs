@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::store::Database;
 use crate::table::{FloodLimits, ReminderPolicy};
 use environment::Environment;
 
@@ -101,9 +102,9 @@ pub struct Config {
     /// The bot token (or from [`TOKEN_VARIABLE`]).
     #[serde(default)]
     pub token: Option<String>,
-    /// The SQLite database file.
-    #[serde(default = "default_database")]
-    pub database: PathBuf,
+    /// The database: a SQLite file (the default), or a PostgreSQL server as a `postgres://` URL.
+    #[serde(default = "default_database", deserialize_with = "database_setting")]
+    pub database: Database,
     /// A server to register commands in at once (global registration otherwise).
     #[serde(default)]
     pub guild_id: Option<u64>,
@@ -126,8 +127,12 @@ pub struct Config {
     pub api_url: Option<String>,
 }
 
-fn default_database() -> PathBuf {
-    PathBuf::from("roundhouse.db")
+fn default_database() -> Database {
+    Database::Sqlite(PathBuf::from("roundhouse.db"))
+}
+
+fn database_setting<'de, D: serde::Deserializer<'de>>(setting: D) -> Result<Database, D::Error> {
+    String::deserialize(setting).map(|text| Database::parse(&text))
 }
 
 fn default_log_level() -> String {
@@ -305,7 +310,7 @@ mod tests {
             Err(ConfigError::Unreadable { .. })
         ));
         let defaults = Config::load(missing, true, &token_only()).unwrap();
-        assert_eq!(defaults.database, PathBuf::from("roundhouse.db"));
+        assert_eq!(defaults.database, Database::parse("roundhouse.db"));
     }
 
     #[test]
@@ -348,7 +353,7 @@ mod tests {
         });
         let config = Config::load(missing, true, &environment).unwrap();
         assert_eq!(config.token(), TOKEN);
-        assert_eq!(config.database, PathBuf::from("/data/roundhouse.db"));
+        assert_eq!(config.database, Database::parse("/data/roundhouse.db"));
         assert_eq!(config.guild_id, Some(123_456_789_012_345_678));
         assert_eq!(config.log_level, "debug");
         assert_eq!(config.reminders, RemindersConfig::default());
@@ -364,10 +369,36 @@ mod tests {
             _ => None,
         });
         let config = Config::load(&path, false, &environment).unwrap();
-        assert_eq!(config.database, PathBuf::from("env.db"));
+        assert_eq!(config.database, Database::parse("env.db"));
         assert_eq!(
             config.log_level, "warn",
             "an unset variable keeps the file's value"
+        );
+    }
+
+    #[test]
+    fn a_database_url_names_a_server_and_its_variable_wins_over_the_file_and_roundhouse_db() {
+        let (_dir, path) = write(&format!(
+            "token = \"{TOKEN}\"\ndatabase = \"postgres://rh@db.internal/roundhouse\"\n"
+        ));
+        let config = Config::load(&path, false, &Environment::default()).unwrap();
+        assert_eq!(
+            config.database,
+            Database::Postgres("postgres://rh@db.internal/roundhouse".into())
+        );
+        let environment = Environment::from_lookup(|name| match name {
+            "ROUNDHOUSE_DB" => Some("env.db".to_owned()),
+            "ROUNDHOUSE_DATABASE_URL" => Some("postgres://rh:secret@other/rh".to_owned()),
+            _ => None,
+        });
+        let config = Config::load(&path, false, &environment).unwrap();
+        assert_eq!(
+            config.database,
+            Database::Postgres("postgres://rh:secret@other/rh".into())
+        );
+        assert!(
+            !format!("{config:?}").contains("secret"),
+            "the password never shows in logs"
         );
     }
 

@@ -87,7 +87,12 @@ impl Bot {
 
     /// Like [`Bot::connect`], with the options in `connect`.
     pub async fn connect_with(config: &Config, connect: ConnectOptions) -> Result<Bot, ServeError> {
-        let store = Store::open_with_clock(&config.database, connect.clock)?;
+        // Opening may connect to a database server and migrate it: blocking work, kept off the runtime's
+        // workers (the PostgreSQL client cannot run on them).
+        let (database, clock) = (config.database.clone(), connect.clock);
+        let store = tokio::task::spawn_blocking(move || Store::connect(&database, clock))
+            .await
+            .map_err(|e| ServeError::Startup(format!("opening the database failed: {e}")))??;
         let options = TableOptions {
             pictures: true,
             reminders: config.reminders.policy(),

@@ -1,8 +1,6 @@
 //! The daily puzzle's records: attempts, each server's post setting, and the posts made.
 
-use rusqlite::{OptionalExtension, Row, params};
-
-use super::{Store, StoreError};
+use super::{Store, StoreError, on_backend};
 
 /// How many times a post that Discord refused is tried in all on its day.
 pub const POST_TRIES: i64 = 3;
@@ -67,26 +65,6 @@ pub struct DailyChannel {
     pub post_minute: u32,
 }
 
-const ATTEMPT_COLUMNS: &str = "user_id, guild, number, day, name, moves, started_at, finished_at, \
-                               solved, gave_up, version";
-
-fn attempt_of(row: &Row<'_>) -> rusqlite::Result<AttemptRecord> {
-    let moves: String = row.get(5)?;
-    Ok(AttemptRecord {
-        user_id: row.get(0)?,
-        guild: row.get(1)?,
-        number: row.get(2)?,
-        day: row.get(3)?,
-        name: row.get(4)?,
-        moves: moves.lines().map(str::to_owned).collect(),
-        started_at: row.get(6)?,
-        finished_at: row.get(7)?,
-        solved: row.get(8)?,
-        gave_up: row.get(9)?,
-        version: row.get(10)?,
-    })
-}
-
 impl Store {
     /// `user_id`'s attempt at puzzle `number` on `guild`.
     pub fn daily_attempt(
@@ -95,15 +73,7 @@ impl Store {
         guild: &str,
         number: u32,
     ) -> Result<Option<AttemptRecord>, StoreError> {
-        self.with_conn(|conn| {
-            let sql = format!(
-                "SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE user_id = ?1 AND guild = ?2 AND number = ?3"
-            );
-            Ok(conn
-                .prepare_cached(&sql)?
-                .query_row(params![user_id, guild, number], attempt_of)
-                .optional()?)
-        })
+        on_backend!(self, daily_attempt(user_id, guild, number))
     }
 
     /// The attempt `user_id` played last on `guild` (started, continued or moved in).
@@ -112,16 +82,7 @@ impl Store {
         user_id: &str,
         guild: &str,
     ) -> Result<Option<AttemptRecord>, StoreError> {
-        self.with_conn(|conn| {
-            let sql = format!(
-                "SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE user_id = ?1 AND guild = ?2 \
-                 ORDER BY touched_at DESC, number DESC LIMIT 1"
-            );
-            Ok(conn
-                .prepare_cached(&sql)?
-                .query_row(params![user_id, guild], attempt_of)
-                .optional()?)
-        })
+        on_backend!(self, daily_current(user_id, guild))
     }
 
     /// Starts `user_id`'s attempt at puzzle `number` (of UTC day `day`) if there is none, makes it the one
@@ -135,21 +96,7 @@ impl Store {
         day: i64,
         now: i64,
     ) -> Result<AttemptRecord, StoreError> {
-        self.with_writer(|conn| {
-            let tx = conn.transaction()?;
-            tx.execute(
-                "INSERT INTO daily_attempts (user_id, guild, number, day, name, started_at, touched_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) \
-                 ON CONFLICT (user_id, guild, number) DO UPDATE SET touched_at = ?6, name = ?5",
-                params![user_id, guild, number, day, name, now],
-            )?;
-            let sql = format!(
-                "SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE user_id = ?1 AND guild = ?2 AND number = ?3"
-            );
-            let record = tx.query_row(&sql, params![user_id, guild, number], attempt_of)?;
-            tx.commit()?;
-            Ok(record)
-        })
+        on_backend!(self, daily_begin(user_id, guild, name, number, day, now))
     }
 
     /// Applies `change` to the attempt if it is still at `version` ([`StoreError::Conflict`] otherwise).
@@ -159,34 +106,7 @@ impl Store {
         change: &AttemptChange,
         now: i64,
     ) -> Result<(), StoreError> {
-        let (finished_at, solved, gave_up) = match change.finish {
-            Some(solved) => (Some(now), solved, !solved),
-            None => (None, false, false),
-        };
-        self.with_writer(|conn| {
-            let changed = conn.execute(
-                "UPDATE daily_attempts SET moves = ?1, move_count = ?10, finished_at = ?2, solved = ?3, \
-                 gave_up = ?4, touched_at = ?5, version = version + 1 \
-                 WHERE user_id = ?6 AND guild = ?7 AND number = ?8 AND version = ?9",
-                params![
-                    change.moves.join("\n"),
-                    finished_at,
-                    solved,
-                    gave_up,
-                    now,
-                    attempt.user_id,
-                    attempt.guild,
-                    attempt.number,
-                    attempt.version,
-                    change.moves.len() as i64
-                ],
-            )?;
-            if changed == 1 {
-                Ok(())
-            } else {
-                Err(StoreError::Conflict)
-            }
-        })
+        on_backend!(self, daily_update(attempt, change, now))
     }
 
     /// Puzzle `number`'s solves on `guild` made on the puzzle's own day, best first: fewest moves, then
@@ -197,32 +117,12 @@ impl Store {
         number: u32,
         limit: usize,
     ) -> Result<Vec<AttemptRecord>, StoreError> {
-        self.with_conn(|conn| {
-            let sql = format!(
-                "SELECT {ATTEMPT_COLUMNS} FROM daily_attempts \
-                 WHERE guild = ?1 AND number = ?2 AND solved AND finished_at / 86400 = day \
-                 ORDER BY move_count, finished_at, user_id LIMIT ?3"
-            );
-            let rows = conn
-                .prepare_cached(&sql)?
-                .query_map(params![guild, number, limit as i64], attempt_of)?
-                .collect::<Result<_, _>>()?;
-            Ok(rows)
-        })
+        on_backend!(self, daily_leaderboard(guild, number, limit))
     }
 
     /// The UTC days on which `user_id` solved that day's puzzle (on any server), oldest first.
     pub fn daily_solved_days(&self, user_id: &str) -> Result<Vec<i64>, StoreError> {
-        self.with_conn(|conn| {
-            let days = conn
-                .prepare_cached(
-                    "SELECT DISTINCT day FROM daily_attempts \
-                     WHERE user_id = ?1 AND solved AND finished_at / 86400 = day ORDER BY day",
-                )?
-                .query_map([user_id], |row| row.get(0))?
-                .collect::<Result<_, _>>()?;
-            Ok(days)
-        })
+        on_backend!(self, daily_solved_days(user_id))
     }
 
     /// Sets (or moves) `guild`'s daily post.
@@ -232,51 +132,22 @@ impl Store {
         set_by: &str,
         now: i64,
     ) -> Result<(), StoreError> {
-        self.with_writer(|conn| {
-            conn.execute(
-                "INSERT INTO daily_channels (guild, channel, post_minute, set_by, set_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5) \
-                 ON CONFLICT (guild) DO UPDATE SET channel = ?2, post_minute = ?3, set_by = ?4, set_at = ?5",
-                params![
-                    setting.guild,
-                    setting.channel,
-                    setting.post_minute,
-                    set_by,
-                    now
-                ],
-            )?;
-            Ok(())
-        })
+        on_backend!(self, set_daily_channel(setting, set_by, now))
     }
 
     /// Stops `guild`'s daily post; `false` if it had none.
     pub fn clear_daily_channel(&self, guild: &str) -> Result<bool, StoreError> {
-        self.with_writer(|conn| {
-            Ok(conn.execute("DELETE FROM daily_channels WHERE guild = ?1", [guild])? == 1)
-        })
+        on_backend!(self, clear_daily_channel(guild))
     }
 
     /// Every server's daily post setting.
     pub fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
-        self.with_conn(|conn| {
-            let rows = conn
-                .prepare_cached(
-                    "SELECT guild, channel, post_minute FROM daily_channels ORDER BY guild",
-                )?
-                .query_map([], |row| {
-                    Ok(DailyChannel {
-                        guild: row.get(0)?,
-                        channel: row.get(1)?,
-                        post_minute: row.get(2)?,
-                    })
-                })?
-                .collect::<Result<_, _>>()?;
-            Ok(rows)
-        })
+        on_backend!(self, daily_channels())
     }
 
     /// Claims day `day`'s post in `channel`: `true` if this caller must send it now. A post is claimed
-    /// once; only a post Discord refused (see [`Store::daily_post_failed`]) is claimed again, up to
+    /// once, by one caller even among several processes (its row is written before anything is sent);
+    /// only a post Discord refused (see [`Store::daily_post_failed`]) is claimed again, up to
     /// [`POST_TRIES`] tries.
     pub fn claim_daily_post(
         &self,
@@ -285,42 +156,17 @@ impl Store {
         day: i64,
         now: i64,
     ) -> Result<bool, StoreError> {
-        self.with_writer(|conn| {
-            let claimed = conn.execute(
-                "INSERT INTO daily_posts (channel, day, guild, state, tries, updated_at) \
-                 VALUES (?1, ?2, ?3, 'claimed', 1, ?4) \
-                 ON CONFLICT (channel, day) DO UPDATE SET state = 'claimed', tries = tries + 1, updated_at = ?4 \
-                 WHERE state = 'failed' AND tries < ?5",
-                params![channel, day, guild, now, POST_TRIES],
-            )?;
-            Ok(claimed == 1)
-        })
+        on_backend!(self, claim_daily_post(guild, channel, day, now))
     }
 
     /// Records that a claimed post went out.
     pub fn daily_post_sent(&self, channel: &str, day: i64, now: i64) -> Result<(), StoreError> {
-        self.set_post_state(channel, day, "sent", now)
+        on_backend!(self, set_post_state(channel, day, "sent", now))
     }
 
     /// Records that Discord refused a claimed post (so it was certainly not posted and may be tried again).
     pub fn daily_post_failed(&self, channel: &str, day: i64, now: i64) -> Result<(), StoreError> {
-        self.set_post_state(channel, day, "failed", now)
-    }
-
-    fn set_post_state(
-        &self,
-        channel: &str,
-        day: i64,
-        state: &str,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        self.with_writer(|conn| {
-            conn.execute(
-                "UPDATE daily_posts SET state = ?3, updated_at = ?4 WHERE channel = ?1 AND day = ?2",
-                params![channel, day, state, now],
-            )?;
-            Ok(())
-        })
+        on_backend!(self, set_post_state(channel, day, "failed", now))
     }
 
     /// The state of day `day`'s post in `channel` (`claimed`, `sent`, `failed`) and its tries, if any.
@@ -329,13 +175,6 @@ impl Store {
         channel: &str,
         day: i64,
     ) -> Result<Option<(String, i64)>, StoreError> {
-        self.with_conn(|conn| {
-            Ok(conn
-                .prepare_cached(
-                    "SELECT state, tries FROM daily_posts WHERE channel = ?1 AND day = ?2",
-                )?
-                .query_row(params![channel, day], |row| Ok((row.get(0)?, row.get(1)?)))
-                .optional()?)
-        })
+        on_backend!(self, daily_post_state(channel, day))
     }
 }

@@ -1,41 +1,39 @@
-//! SQLite storage: connection handling, the migrations embedded from `migrations/`, and the queries.
+//! Storage: one [`Store`] interface over two backends, an embedded SQLite file (the default) or a
+//! PostgreSQL server (for several processes over one database).
 //!
 //! A game is kept as options + seed + setup + an ordered move log, with a snapshot of the replayed state
 //! and a version. Every write is one transaction that checks the version it expects, so two writers can
-//! never both apply a move on top of the same state.
+//! never both apply a move on top of the same state, whether they are threads of one process or
+//! processes sharing a PostgreSQL database.
+//!
+//! The public methods live in the files named after what they store (`games.rs`, `daily.rs`, ...); each
+//! query exists once per backend, in `sqlite/` and `postgres/`; what is not SQL (turning columns into
+//! records and back) is in `codec.rs`, shared by both.
 
 mod activity;
 mod checkpoint;
+mod codec;
 mod daily;
+mod database;
 mod games;
-mod group_sync;
+mod postgres;
 mod records;
+mod sqlite;
 mod stats;
 
 use std::path::Path;
-use std::sync::{LazyLock, Mutex};
-use std::time::Duration;
 
-use include_dir::{Dir, include_dir};
-use rusqlite::Connection;
-use rusqlite_migration::Migrations;
 use thiserror::Error;
 
 use crate::clock::Clock;
-use group_sync::GroupSync;
 
 pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
+pub use database::Database;
 pub use records::{
     GameRecord, Motion, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, Update,
     VoteChange, VoteRequest,
 };
 pub use stats::{LeaderboardRow, PlayerRecord};
-
-static MIGRATION_FILES: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
-
-static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
-    Migrations::from_directory(&MIGRATION_FILES).expect("migrations/ is well formed")
-});
 
 /// What can go wrong in the store.
 #[derive(Debug, Error)]
@@ -49,145 +47,82 @@ pub enum StoreError {
     /// No game with that id.
     #[error("no such game")]
     NotFound,
-    /// The database file could not be opened or migrated.
-    #[error("cannot open the database {path}: {reason}")]
+    /// The database could not be opened or migrated.
+    #[error("cannot open the database {database}: {reason}")]
     Open {
-        /// The file.
-        path: String,
+        /// The file, or the server and database name (never a password).
+        database: String,
         /// Why.
         reason: String,
     },
     /// A stored value is not what this version of Roundhouse expects.
     #[error("corrupt record: {0}")]
     Corrupt(String),
-    /// SQLite itself failed.
+    /// The database refused or failed a query.
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Database(String),
+    /// The database server could not be reached (down, restarting, or every connection busy): the same
+    /// command may well work again in a moment.
+    #[error("cannot reach the database: {0}")]
+    Unreachable(String),
     /// A write could not be made sure to be on disk (the write-ahead log would not sync).
     #[error("cannot sync the database's log to disk: {0}")]
     Sync(std::io::Error),
 }
 
-/// The database. Cheap to share between threads: connections are pooled; SQLite in WAL mode lets readers
-/// run beside the one writer.
+/// The database. Cheap to share between threads: connections are pooled.
+///
+/// Every method blocks: call it from a blocking thread, never from async code (the PostgreSQL client
+/// runs a small runtime of its own for each connection, which cannot start inside tokio's workers).
 pub struct Store {
-    path: String,
-    pool: Mutex<Vec<Connection>>,
-    /// Held by every write: SQLite takes one writer at a time, and a writer that finds it busy sleeps in
-    /// steps of milliseconds, so writers of this process queue here instead (other processes still wait
-    /// through SQLite's busy timeout).
-    writing: Mutex<()>,
-    /// Makes every write durable before it returns, one disk sync for writes that finish together.
-    group_sync: GroupSync,
+    backend: Backend,
     /// Where "now" comes from, for the store's timestamps and everything built on the store.
     clock: Clock,
 }
 
-/// How long a connection waits for another writer before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// The backend a [`Store`] speaks to; every query exists once in each.
+enum Backend {
+    Sqlite(sqlite::Sqlite),
+    Postgres(postgres::Postgres),
+}
+
+/// Calls the same method, with the same arguments, on whichever backend the store has.
+macro_rules! on_backend {
+    ($store:expr, $method:ident($($arg:expr),* $(,)?)) => {
+        match &$store.backend {
+            $crate::store::Backend::Sqlite(db) => db.$method($($arg),*),
+            $crate::store::Backend::Postgres(db) => db.$method($($arg),*),
+        }
+    };
+}
+use on_backend;
 
 impl Store {
-    /// Opens (creating if needed) the database file and brings its schema up to date; its timestamps
-    /// come from the machine's clock.
+    /// Opens (creating if needed) the SQLite database file and brings its schema up to date; its
+    /// timestamps come from the machine's clock.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         Store::open_with_clock(path, Clock::system())
     }
 
     /// [`Store::open`], with timestamps (and the time of the table built on it) from `clock`.
     pub fn open_with_clock(path: &Path, clock: Clock) -> Result<Store, StoreError> {
-        let open_error = |reason: String| StoreError::Open {
-            path: path.display().to_string(),
-            reason,
+        Store::connect(&Database::Sqlite(path.to_path_buf()), clock)
+    }
+
+    /// Opens `database` (a SQLite file, or a PostgreSQL server) and brings its schema up to date,
+    /// refusing a database whose schema is newer than this program; timestamps come from `clock`.
+    pub fn connect(database: &Database, clock: Clock) -> Result<Store, StoreError> {
+        let backend = match database {
+            Database::Sqlite(path) => Backend::Sqlite(sqlite::Sqlite::open(path, clock.clone())?),
+            Database::Postgres(url) => {
+                Backend::Postgres(postgres::Postgres::open(url, clock.clone())?)
+            }
         };
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| open_error(e.to_string()))?;
-        }
-        let store = Store {
-            path: path.display().to_string(),
-            pool: Mutex::new(Vec::new()),
-            writing: Mutex::new(()),
-            group_sync: GroupSync::new(path),
-            clock,
-        };
-        let mut conn = store.connect().map_err(|e| open_error(e.to_string()))?;
-        MIGRATIONS
-            .to_latest(&mut conn)
-            .map_err(|e| open_error(e.to_string()))?;
-        store.give_back(conn);
-        Ok(store)
+        Ok(Store { backend, clock })
     }
 
     /// The clock the store (and the table over it) takes the time from.
     pub fn clock(&self) -> &Clock {
         &self.clock
-    }
-
-    /// The database file's path.
-    pub fn path(&self) -> &str {
-        &self.path
-    }
-
-    fn connect(&self) -> Result<Connection, rusqlite::Error> {
-        let conn = Connection::open(&self.path)?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        // Durable against power cuts all the same: every write waits for `group_sync` (see there).
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        Ok(conn)
-    }
-
-    fn give_back(&self, conn: Connection) {
-        if let Ok(mut pool) = self.pool.lock() {
-            pool.push(conn);
-        }
-    }
-
-    /// Runs `work` on a pooled connection.
-    fn with_conn<T>(
-        &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let pooled = self.pool.lock().ok().and_then(|mut pool| pool.pop());
-        let mut conn = match pooled {
-            Some(conn) => conn,
-            None => self.connect()?,
-        };
-        let result = work(&mut conn);
-        self.give_back(conn);
-        result
-    }
-}
-
-impl Store {
-    /// Runs `work`, which writes, on a pooled connection while no other write of this process runs;
-    /// returns once what it committed is on disk.
-    fn with_writer<T>(
-        &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let (result, number) = {
-            let _writing = self
-                .writing
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let result = self.with_conn(work);
-            (result, self.group_sync.finished())
-        };
-        // Work that failed may still have committed part of its changes: wait for the disk anyway.
-        let synced = self.group_sync.wait(number);
-        let value = result?;
-        synced.map_err(StoreError::Sync)?;
-        Ok(value)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn migrations_are_valid() {
-        MIGRATIONS.validate().expect("migrations validate");
     }
 }

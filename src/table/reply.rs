@@ -194,6 +194,10 @@ pub enum TableError {
         /// Why neither its snapshot nor its log could be used.
         detail: String,
     },
+    /// The database could not be reached (a PostgreSQL server restarting, say); nothing was changed and
+    /// the same command may work in a moment. Built only by [`TableError::unavailable`], which logs the
+    /// detail.
+    Unavailable(LoggedDetail),
     /// Something failed on our side; nothing was changed. Built only by [`TableError::internal`], which
     /// logs the detail: the detail is for the log, never for people.
     Internal(LoggedDetail),
@@ -217,6 +221,13 @@ impl TableError {
         let detail = detail.into();
         tracing::error!("table command failed: {detail}");
         TableError::Internal(LoggedDetail(detail))
+    }
+
+    /// The database could not be reached: logs `detail` and says "try again in a moment".
+    pub fn unavailable(detail: impl Into<String>) -> Self {
+        let detail = detail.into();
+        tracing::warn!("database unreachable: {detail}");
+        TableError::Unavailable(LoggedDetail(detail))
     }
 
     /// The refusal of a game id that names no game, listing the games on offer.
@@ -323,6 +334,9 @@ impl TableError {
                 "The game in this channel (game {game}) cannot be loaded by this version of the bot, \
                  so nothing was changed. The problem is logged for the bot's operators."
             ),
+            TableError::Unavailable(_) => "The bot cannot reach its database just now, so nothing was \
+                 done. Try again in a moment."
+                .into(),
             TableError::Internal(_) => {
                 "Something went wrong on our side and nothing was changed. Please try again.".into()
             }
@@ -363,6 +377,7 @@ impl From<crate::store::StoreError> for TableError {
     fn from(error: crate::store::StoreError) -> Self {
         match error {
             crate::store::StoreError::Conflict => TableError::Conflict,
+            crate::store::StoreError::Unreachable(detail) => TableError::unavailable(detail),
             other => TableError::internal(other.to_string()),
         }
     }

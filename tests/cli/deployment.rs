@@ -143,6 +143,7 @@ fn serve_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     for variable in [
         "DISCORD_TOKEN",
         "ROUNDHOUSE_DB",
+        "ROUNDHOUSE_DATABASE_URL",
         "ROUNDHOUSE_GUILD_ID",
         "ROUNDHOUSE_LOG_LEVEL",
     ] {

@@ -45,7 +45,7 @@ pub(crate) fn config(db: &Path, reminders: RemindersConfig) -> Config {
 pub(crate) fn config_in(db: &Path, guild: u64) -> Config {
     Config {
         token: Some(FakeDiscord::TOKEN.into()),
-        database: db.to_path_buf(),
+        database: db.to_path_buf().into(),
         guild_id: Some(guild),
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),

@@ -36,7 +36,7 @@ fn player() -> FakeUser {
 fn config(db: &Path) -> Config {
     Config {
         token: Some(FakeDiscord::TOKEN.into()),
-        database: db.to_path_buf(),
+        database: db.to_path_buf().into(),
         guild_id: Some(GUILD),
         log_level: "warn".into(),
         reminders: RemindersConfig {

@@ -194,7 +194,7 @@ async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
     let fake = FakeDiscord::start().await;
     let config = Config {
         token: Some(FakeDiscord::TOKEN.into()),
-        database: dir.path().join("early.db"),
+        database: dir.path().join("early.db").into(),
         guild_id: Some(GUILD),
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),

@@ -1,10 +1,14 @@
-//! The daily puzzle's records: posts claimed once per channel and day (also after reopening the
-//! database), streak days at UTC day edges, and the day's leaderboard order.
+//! The daily puzzle's records, on SQLite and on PostgreSQL alike: posts claimed once per channel and day
+//! (also after reopening the database, and among stores racing for one), streak days at UTC day edges,
+//! and the day's leaderboard order.
 
-use std::path::Path;
+use std::sync::Barrier;
+use std::thread;
 
 use roundhouse::calendar::Day;
-use roundhouse::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, Store};
+use roundhouse::store::{
+    AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, Store, StoreError,
+};
 use roundhouse::table::daily::streaks;
 
 const DAY: i64 = 86_400;
@@ -15,10 +19,6 @@ fn day() -> Day {
 
 fn start_of(day: Day) -> i64 {
     day.0 * DAY
-}
-
-fn open(path: &Path) -> Store {
-    Store::open(path).unwrap()
 }
 
 /// Begins `user`'s attempt at `day`'s puzzle and ends it at `finished_at` with `moves` moves.
@@ -45,13 +45,11 @@ fn finish(
     store.daily_attempt(user, guild, number).unwrap().unwrap()
 }
 
-#[test]
-fn a_post_is_claimed_once_per_channel_and_day_even_after_reopening() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("daily.db");
+on_both_backends! {
+fn a_post_is_claimed_once_per_channel_and_day_even_after_reopening(db) {
     let today = day().0;
     {
-        let store = open(&path);
+        let store = db.open();
         store
             .set_daily_channel(
                 &DailyChannel {
@@ -69,7 +67,7 @@ fn a_post_is_claimed_once_per_channel_and_day_even_after_reopening() {
         assert!(store.claim_daily_post("g1", "c2", today, 2).unwrap());
         assert!(store.claim_daily_post("g1", "c1", today + 1, 2).unwrap());
     }
-    let store = open(&path);
+    let store = db.open();
     assert_eq!(store.daily_channels().unwrap().len(), 1);
     assert!(
         !store.claim_daily_post("g1", "c1", today, 3).unwrap(),
@@ -87,7 +85,7 @@ fn a_post_is_claimed_once_per_channel_and_day_even_after_reopening() {
     for tries in 2..=POST_TRIES {
         store.daily_post_failed("c2", today, 6).unwrap();
         drop(store);
-        store = open(&path);
+        store = db.open();
         assert!(store.claim_daily_post("g1", "c2", today, 7).unwrap());
         assert_eq!(
             store.daily_post_state("c2", today).unwrap(),
@@ -101,11 +99,11 @@ fn a_post_is_claimed_once_per_channel_and_day_even_after_reopening() {
         Some(("failed".to_owned(), POST_TRIES))
     );
 }
+}
 
-#[test]
-fn streak_days_are_solves_on_the_puzzles_own_utc_day() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = open(&dir.path().join("streaks.db"));
+on_both_backends! {
+fn streak_days_are_solves_on_the_puzzles_own_utc_day(db) {
+    let store = db.open();
     let d = |offset: i64| Day(day().0 + offset);
     // Solved at the last second of its day: counts. At the first second of the next day: does not.
     finish(&store, "u1", "g1", d(-6), 5, start_of(d(-5)) - 1, true);
@@ -131,11 +129,11 @@ fn streak_days_are_solves_on_the_puzzles_own_utc_day() {
     assert_eq!(store.daily_solved_days("u2").unwrap(), vec![d(0).0]);
     assert!(store.daily_solved_days("nobody").unwrap().is_empty());
 }
+}
 
-#[test]
-fn the_leaderboard_puts_fewest_moves_first_then_earliest_finish() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = open(&dir.path().join("board.db"));
+on_both_backends! {
+fn the_leaderboard_puts_fewest_moves_first_then_earliest_finish(db) {
+    let store = db.open();
     let today = day();
     let at = |hour: i64| start_of(today) + hour * 3600;
     finish(&store, "slow", "g1", today, 12, at(1), true);
@@ -160,11 +158,11 @@ fn the_leaderboard_puts_fewest_moves_first_then_earliest_finish() {
         2
     );
 }
+}
 
-#[test]
-fn an_attempt_changes_only_at_the_version_it_was_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = open(&dir.path().join("versions.db"));
+on_both_backends! {
+fn an_attempt_changes_only_at_the_version_it_was_read(db) {
+    let store = db.open();
     let record = store
         .daily_begin("u1", "g1", "Alice", 21, day().0, 10)
         .unwrap();
@@ -173,11 +171,40 @@ fn an_attempt_changes_only_at_the_version_it_was_read() {
         finish: None,
     };
     store.daily_update(&record, &change, 11).unwrap();
-    assert!(store.daily_update(&record, &change, 12).is_err());
+    assert!(matches!(
+        store.daily_update(&record, &change, 12),
+        Err(StoreError::Conflict)
+    ));
     let again = store
         .daily_begin("u1", "g1", "Alice", 21, day().0, 13)
         .unwrap();
     assert_eq!(again.moves, change.moves);
     assert_eq!(again.started_at, 10, "continuing keeps the start time");
     assert!(!again.finished());
+}
+}
+
+on_both_backends! {
+/// Stores of their own (processes, for PostgreSQL) claiming one day's post together: exactly one sends it.
+fn of_stores_racing_for_a_post_exactly_one_claims_it(db) {
+    let today = day().0;
+    let stores: Vec<Store> = (0..4).map(|_| db.open()).collect();
+    for round in 0..5 {
+        let channel = format!("c{round}");
+        let barrier = Barrier::new(stores.len());
+        let claims: Vec<bool> = thread::scope(|scope| {
+            let racers: Vec<_> = stores
+                .iter()
+                .map(|store| {
+                    scope.spawn(|| {
+                        barrier.wait();
+                        store.claim_daily_post("g1", &channel, today, 1).unwrap()
+                    })
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert_eq!(claims.iter().filter(|c| **c).count(), 1, "round {round}: {claims:?}");
+    }
+}
 }

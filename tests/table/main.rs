@@ -1,6 +1,10 @@
 //! The table layer, the store and the terminal console: lobbies, turns, undo, absence, errors, the daily
 //! puzzle and stored games, without Discord. One test crate for all of them.
 
+#[macro_use]
+#[path = "../support/test_db.rs"]
+mod test_db;
+
 mod console;
 mod daily_clock;
 mod daily_store;
@@ -9,6 +13,7 @@ mod express_clock;
 mod flood;
 mod shunting_game;
 mod store;
+mod store_threads;
 mod table;
 mod table_absence;
 mod table_errors;

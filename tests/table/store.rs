@@ -1,13 +1,17 @@
-//! The store: migrations from an empty file, durability across reopening, version checks, one open game
-//! per channel, and concurrent writers.
+//! The store, on SQLite and on PostgreSQL alike: migrations from an empty database, durability across
+//! reopening, version checks, one open game per channel, and concurrent writers (for PostgreSQL, stores
+//! of their own, as separate processes would have).
 
-use std::sync::{Arc, Barrier};
+use std::sync::Barrier;
 use std::thread;
 
+use roundhouse::clock::Clock;
 use roundhouse::store::{
-    Motion, NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError, Update,
-    VoteChange, VoteRequest,
+    Database, Motion, NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError,
+    Update, VoteChange, VoteRequest,
 };
+
+use crate::test_db::TestDb;
 
 fn new_game(channel: &str) -> NewGame {
     NewGame {
@@ -57,12 +61,10 @@ fn migrations_build_the_schema_in_an_empty_file() {
     assert!(store.open_game("c1").unwrap().is_some());
 }
 
-#[test]
-fn a_game_survives_closing_and_reopening_the_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("keep.db");
+on_both_backends! {
+fn a_game_survives_closing_and_reopening_the_database(db) {
     let id = {
-        let store = Store::open(&path).unwrap();
+        let store = db.open();
         let game = store.create_game(&new_game("c1")).unwrap();
         let update = Update {
             status: Some(Status::Active),
@@ -78,7 +80,7 @@ fn a_game_survives_closing_and_reopening_the_database() {
         assert_eq!(store.update(game.id, 0, &update).unwrap(), 1);
         game.id
     };
-    let store = Store::open(&path).unwrap();
+    let store = db.open();
     let game = store.game(id).unwrap().unwrap();
     assert_eq!(game.status, Status::Active);
     assert_eq!(game.version, 1);
@@ -91,11 +93,11 @@ fn a_game_survives_closing_and_reopening_the_database() {
     assert_eq!(notations, ["up Y2|Y3", "down B2|B2"]);
     assert_eq!((log[1].seq, log[1].seat, log[1].by_bot), (1, 1, true));
 }
+}
 
-#[test]
-fn a_stale_version_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("v.db")).unwrap();
+on_both_backends! {
+fn a_stale_version_changes_nothing(db) {
+    let store = db.open();
     let game = store.create_game(&new_game("c1")).unwrap();
     let first = Update {
         append_moves: moves(&["a"]),
@@ -120,11 +122,11 @@ fn a_stale_version_changes_nothing() {
         Err(StoreError::NotFound)
     ));
 }
+}
 
-#[test]
-fn one_open_game_per_channel_and_a_closed_one_frees_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("c.db")).unwrap();
+on_both_backends! {
+fn one_open_game_per_channel_and_a_closed_one_frees_it(db) {
+    let store = db.open();
     let game = store.create_game(&new_game("c1")).unwrap();
     assert!(matches!(
         store.create_game(&new_game("c1")),
@@ -151,11 +153,11 @@ fn one_open_game_per_channel_and_a_closed_one_frees_it() {
     let again = store.create_game(&new_game("c1")).unwrap();
     assert_ne!(again.id, game.id);
 }
+}
 
-#[test]
-fn vote_requests_and_truncation_round_trip() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("u.db")).unwrap();
+on_both_backends! {
+fn vote_requests_and_truncation_round_trip(db) {
+    let store = db.open();
     let game = store.create_game(&new_game("c1")).unwrap();
     let v1 = store
         .update(
@@ -224,38 +226,38 @@ fn vote_requests_and_truncation_round_trip() {
         .collect();
     assert_eq!(log, ["a", "b"]);
 }
+}
 
-#[test]
-fn concurrent_writers_at_one_version_apply_exactly_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("race.db");
-    let id = Store::open(&path)
-        .unwrap()
-        .create_game(&new_game("c1"))
-        .unwrap()
-        .id;
+on_both_backends! {
+/// Each writer has a store of its own: for PostgreSQL a pool of its own, as another process would.
+fn concurrent_writers_at_one_version_apply_exactly_once(db) {
+    let id = db.open().create_game(&new_game("c1")).unwrap().id;
+    let stores: Vec<Store> = (0..4).map(|_| db.open()).collect();
     for round in 0..10 {
-        let barrier = Arc::new(Barrier::new(4));
-        let writers: Vec<_> = (0..4)
-            .map(|w| {
-                let (path, barrier) = (path.clone(), barrier.clone());
-                thread::spawn(move || {
-                    let store = Store::open(&path).unwrap();
-                    let version = store.game(id).unwrap().unwrap().version;
-                    barrier.wait();
-                    let update = Update {
-                        append_moves: vec![NewMove {
-                            seat: w,
-                            notation: format!("r{round}w{w}"),
-                            by_bot: false,
-                        }],
-                        ..Update::default()
-                    };
-                    store.update(id, version, &update)
+        let barrier = Barrier::new(stores.len());
+        let outcomes: Vec<_> = thread::scope(|scope| {
+            let writers: Vec<_> = stores
+                .iter()
+                .enumerate()
+                .map(|(w, store)| {
+                    let barrier = &barrier;
+                    scope.spawn(move || {
+                        let version = store.game(id).unwrap().unwrap().version;
+                        barrier.wait();
+                        let update = Update {
+                            append_moves: vec![NewMove {
+                                seat: w,
+                                notation: format!("r{round}w{w}"),
+                                by_bot: false,
+                            }],
+                            ..Update::default()
+                        };
+                        store.update(id, version, &update)
+                    })
                 })
-            })
-            .collect();
-        let outcomes: Vec<_> = writers.into_iter().map(|w| w.join().unwrap()).collect();
+                .collect();
+            writers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
         let applied = outcomes.iter().filter(|o| o.is_ok()).count();
         assert_eq!(applied, 1, "round {round}: {outcomes:?}");
         assert!(
@@ -265,15 +267,15 @@ fn concurrent_writers_at_one_version_apply_exactly_once() {
                 .all(|e| matches!(e, StoreError::Conflict))
         );
     }
-    let store = Store::open(&path).unwrap();
+    let store = db.open();
     assert_eq!(store.moves(id).unwrap().len(), 10);
     assert_eq!(store.game(id).unwrap().unwrap().version, 10);
 }
+}
 
-#[test]
-fn a_seat_is_renamed_in_the_open_game_only_and_only_when_its_name_changed() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("n.db")).unwrap();
+on_both_backends! {
+fn a_seat_is_renamed_in_the_open_game_only_and_only_when_its_name_changed(db) {
+    let store = db.open();
     let finished = store.create_game(&new_game("c1")).unwrap();
     let finish = Update {
         status: Some(Status::Finished),
@@ -303,4 +305,73 @@ fn a_seat_is_renamed_in_the_open_game_only_and_only_when_its_name_changed() {
         old.seats[0].name, "Alice",
         "a finished game keeps its names"
     );
+}
+}
+
+/// Processes starting together on an empty PostgreSQL database migrate one after the other: none fails.
+/// (Several processes over one database is what PostgreSQL is for; a SQLite file has one.)
+#[test]
+fn stores_opened_at_once_on_an_empty_postgres_database_all_open() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let barrier = Barrier::new(4);
+    thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                barrier.wait();
+                db.open();
+            });
+        }
+    });
+    let store = db.open();
+    store.create_game(&new_game("c1")).unwrap();
+    assert!(store.open_game("c1").unwrap().is_some());
+}
+
+on_both_backends! {
+fn a_database_newer_than_this_program_is_refused_and_left_alone(db) {
+    db.open().create_game(&new_game("c1")).unwrap();
+    move_schema_version(db, 1000);
+    let refused = Store::connect(db.database(), Clock::system());
+    let Err(StoreError::Open { reason, .. }) = refused else {
+        panic!("a newer schema was opened: {:?}", refused.err());
+    };
+    assert!(reason.contains("newer than this program's"), "{reason}");
+    move_schema_version(db, -1000);
+    assert!(db.open().open_game("c1").unwrap().is_some(), "nothing was changed");
+}
+}
+
+/// Moves the database's schema version by `by`, as a newer (or older) program would have left it.
+fn move_schema_version(db: &TestDb, by: i64) {
+    match db.database() {
+        Database::Sqlite(path) => {
+            let conn = rusqlite::Connection::open(path).unwrap();
+            let version: i64 = conn
+                .pragma_query_value(None, "user_version", |row| row.get(0))
+                .unwrap();
+            conn.pragma_update(None, "user_version", version + by)
+                .unwrap();
+        }
+        Database::Postgres(_) => db.execute(&format!(
+            "UPDATE roundhouse_schema SET version = version + ({by})"
+        )),
+    }
+}
+
+#[test]
+fn a_postgres_server_that_does_not_answer_is_refused_at_open_without_its_password() {
+    // Port 1 on loopback: nothing listens there.
+    let database = Database::parse("postgres://rh:s3cret@127.0.0.1:1/roundhouse");
+    let refused = Store::connect(&database, Clock::system());
+    let Err(error @ StoreError::Open { .. }) = refused else {
+        panic!("expected an open error, got {:?}", refused.err());
+    };
+    let text = error.to_string();
+    assert!(
+        text.contains("postgres://rh@127.0.0.1:1/roundhouse"),
+        "{text}"
+    );
+    assert!(!text.contains("s3cret"), "{text}");
 }

@@ -1,7 +1,7 @@
 //! What people see when the table refuses: long input quoted in short, commands suggested in the front
 //! end's own words, and nothing of our internals.
 
-use roundhouse::store::{NewGame, Store};
+use roundhouse::store::{NewGame, Store, StoreError};
 use roundhouse::table::{
     Caller, Command, CommandSyntax, Place, Suggestion, Table, TableError, TableOptions,
     TypedCommands,
@@ -193,6 +193,27 @@ fn a_failure_on_our_side_shows_no_internals() {
         assert_eq!(
             shown,
             "Something went wrong on our side and nothing was changed. Please try again."
+        );
+    }
+}
+
+#[test]
+fn an_unreachable_database_asks_to_try_again_and_shows_nothing_of_it() {
+    let detail =
+        "error connecting to server: Connection refused (os error 111) at db.internal:5432";
+    let err = TableError::from(StoreError::Unreachable(detail.into()));
+    let TableError::Unavailable(logged) = &err else {
+        panic!("expected an unavailable database, got {err:?}");
+    };
+    assert_eq!(logged.detail(), detail, "the log keeps the detail");
+    for shown in [
+        err.to_string(),
+        err.explain(&TypedCommands),
+        err.render(&Shouting),
+    ] {
+        assert_eq!(
+            shown,
+            "The bot cannot reach its database just now, so nothing was done. Try again in a moment."
         );
     }
 }

@@ -34,6 +34,12 @@ pub const VARIABLES: &[Variable] = &[
         setting: "database",
         kind: Kind::Text,
     },
+    // After ROUNDHOUSE_DB, so that it wins when both are set.
+    Variable {
+        name: "ROUNDHOUSE_DATABASE_URL",
+        setting: "database",
+        kind: Kind::Text,
+    },
     Variable {
         name: "ROUNDHOUSE_GUILD_ID",
         setting: "guild_id",
