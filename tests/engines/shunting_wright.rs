@@ -80,6 +80,12 @@ fn a_setup_whose_guide_does_not_solve_its_deal_is_refused() {
     short.wright.as_mut().unwrap().guide.pop();
     let error = Shunting::start(options(), 1, short, 5).unwrap_err();
     assert!(error.0.contains("the optimum is"), "{}", error.0);
+    let mut unsolved = setup.clone();
+    let stored = unsolved.wright.as_mut().unwrap();
+    stored.guide.clear();
+    stored.optimum = 0;
+    let error = Shunting::start(options(), 1, unsolved, 5).unwrap_err();
+    assert!(error.0.contains("no solution stored"), "{}", error.0);
     let mut wrong = setup;
     wrong.wright.as_mut().unwrap().deal.train.swap(0, 1);
     let error = Shunting::start(options(), 1, wrong, 5).unwrap_err();

@@ -61,8 +61,17 @@ impl Board {
     /// The board for a Wright setup, whose guide must solve its deal in exactly its optimum.
     pub fn wright(setup: WrightSetup) -> Result<Board, SetupError> {
         let puzzle = setup.deal.puzzle().map_err(|e| SetupError(e.to_string()))?;
-        let guide = checked_guide(&puzzle, setup.optimum, &setup.guide)
-            .map_err(|why| SetupError(format!("Wright's Inglenook: the guide {why}")))?;
+        let guide = checked_guide(&puzzle, setup.optimum, &setup.guide).map_err(|why| {
+            if setup.guide.is_empty() && !puzzle.is_solved(&puzzle.start) {
+                SetupError(
+                    "Wright's Inglenook: this deal has no solution stored (the solver could not \
+                     answer when it was dealt); start a new game to deal another"
+                        .to_owned(),
+                )
+            } else {
+                SetupError(format!("Wright's Inglenook: the guide {why}"))
+            }
+        })?;
         Ok(Board::Wright(Arc::new(Wright {
             setup,
             puzzle,
