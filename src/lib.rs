@@ -11,6 +11,7 @@ pub mod discord;
 pub mod excerpt;
 pub mod game;
 pub mod games;
+pub mod plural;
 pub mod replay;
 pub mod rng;
 pub mod store;

@@ -16,6 +16,7 @@ use roundhouse::games::shunting::game::view::goal_lines;
 use roundhouse::games::shunting::present::yard_text;
 use roundhouse::games::shunting::write::puzzle_toml;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
+use roundhouse::plural::counted;
 use roundhouse::table::daily::PuzzleRef;
 
 /// What to do with a shunting puzzle.
@@ -37,6 +38,9 @@ pub enum PuzzleAction {
         /// Give up after storing this many positions (about 30 bytes each).
         #[arg(long, default_value_t = SolveOptions::default().max_states)]
         max_states: usize,
+        /// Threads that widen the search [default: the cores, at most 4]; the answer is the same.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// Make the route cards (or the daily puzzles of some dates) again from their seeds, solving
     /// each: print them, write them to a directory (01.toml …, daily-YYYY-MM-DD.toml), or check that
@@ -78,7 +82,16 @@ pub fn run(action: PuzzleAction) -> ExitCode {
             file,
             json,
             max_states,
-        } => solve_file(&file, json, max_states),
+            threads,
+        } => {
+            let defaults = SolveOptions::default();
+            let options = SolveOptions {
+                max_states,
+                threads: threads.map_or(defaults.threads, usize::from),
+                ..defaults
+            };
+            solve_file(&file, json, &options)
+        }
         PuzzleAction::Generate {
             out,
             check,
@@ -162,7 +175,11 @@ fn show_card(number: i64, with_guide: bool, as_puzzle: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     println!("{}, {}", card.heading(), puzzle.yard.title);
-    println!("optimum: {} moves, limit {}", card.optimum, card.limit());
+    println!(
+        "optimum: {}, limit {}",
+        counted(card.optimum, "move"),
+        card.limit()
+    );
     println!(
         "goal: {}; any other piece may end anywhere",
         goal_lines(puzzle).join(", ")
@@ -184,22 +201,24 @@ fn show_card(number: i64, with_guide: bool, as_puzzle: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn solve_file(file: &PathBuf, as_json: bool, max_states: usize) -> ExitCode {
-    let puzzle = match std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))
-        .and_then(|text| Puzzle::from_toml(&text).map_err(|e| format!("{}: {e}", file.display())))
-    {
+fn solve_file(file: &PathBuf, as_json: bool, options: &SolveOptions) -> ExitCode {
+    let loaded = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read the file: {e}"))
+        .and_then(|text| Puzzle::from_toml(&text).map_err(|e| e.to_string()));
+    let puzzle = match loaded {
         Ok(puzzle) => puzzle,
         Err(message) => {
-            eprintln!("roundhouse: {message}");
+            if as_json {
+                println!(
+                    "{}",
+                    json!({ "file": file.display().to_string(), "error": message })
+                );
+            }
+            eprintln!("roundhouse: {}: {message}", file.display());
             return ExitCode::from(2);
         }
     };
-    let options = SolveOptions {
-        max_states,
-        ..SolveOptions::default()
-    };
-    let solution = match solve(&puzzle, &options) {
+    let solution = match solve(&puzzle, options) {
         Ok(solution) => solution,
         Err(e) => {
             if as_json {
@@ -230,7 +249,7 @@ fn solve_file(file: &PathBuf, as_json: bool, max_states: usize) -> ExitCode {
         );
     } else {
         println!("{} ({})", puzzle.title, puzzle.yard.title);
-        println!("optimum: {} moves", solution.optimum());
+        println!("optimum: {}", counted(solution.optimum(), "move"));
         println!("guide:");
         for (i, line) in solution.guide().iter().enumerate() {
             println!("  {:>2}. {line}", i + 1);

@@ -9,6 +9,7 @@ use roundhouse::calendar::{Day, FIRST_DAY};
 use roundhouse::games::shunting::SolveOptions;
 use roundhouse::games::shunting::cards::{self, CARD_COUNT, plan};
 use roundhouse::games::shunting::daily::{self, Source};
+use roundhouse::plural::plural;
 
 /// What to make.
 pub struct Request<'a> {
@@ -147,7 +148,9 @@ fn make(item: &Item) -> Result<Made, String> {
             let (puzzle, source, states) =
                 daily::make(day).ok_or_else(|| format!("there is no daily puzzle on {day}"))?;
             let source = match source {
-                Source::Attempt(attempt) => format!("try {attempt:>4}  {states:>8} states"),
+                Source::Attempt(attempt) => {
+                    format!("try {attempt:>4}  {states:>8} state{}", plural(states))
+                }
                 Source::Card(number) => format!("route card {number} stands in"),
             };
             Ok(Made {

@@ -494,3 +494,46 @@ fn coal_train_replays_from_an_explicit_setup() {
     );
     assert!(refusal.contains("marker mining"), "{refusal}");
 }
+
+#[test]
+fn wright_s_inglenook_is_dealt_from_the_seed_with_a_clear_headshunt() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |name: &str| {
+        let db = dir.path().join(name);
+        let out = roundhouse(
+            &[
+                "play",
+                "shunting",
+                "-o",
+                "card=wright",
+                "--seed",
+                "11",
+                "--db",
+                db.to_str().unwrap(),
+                "--out",
+                dir.path().join("boards").to_str().unwrap(),
+            ],
+            "quit\n",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let first = play("one.db");
+    assert!(
+        first.contains("Wright's Inglenook, Inglenook Sidings"),
+        "{first}"
+    );
+    assert!(
+        first.contains("At the end: track H clear of cars (a loco may stand there)."),
+        "{first}"
+    );
+    let board = |s: &str| {
+        s.lines()
+            .filter(|l| l.starts_with("A ") || l.starts_with("B "))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert!(!board(&first).is_empty(), "{first}");
+    // The same seed deals the same yard and train.
+    assert_eq!(board(&play("two.db")), board(&first));
+}

@@ -175,3 +175,111 @@ fn card_shows_a_route_card_and_refuses_one_that_is_not_there() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no route card 0"));
 }
+
+#[test]
+fn json_reports_load_errors_as_an_error_object_naming_the_track() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = puzzle_file(
+        &dir,
+        &PUZZLE.replace("name = \"B\"\nslots = 2", "name = \"B\"\nslots = \"two\""),
+    );
+    for args in [vec!["--json"], vec![]] {
+        let mut all = vec!["puzzle", "solve", bad.as_str()];
+        all.extend(&args);
+        let out = roundhouse(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(error.contains("track 2 (\"B\")"), "{error}");
+        assert!(error.contains("slots"), "{error}");
+        if args.is_empty() {
+            assert!(out.stdout.is_empty());
+        } else {
+            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(
+                json["file"]
+                    .as_str()
+                    .is_some_and(|f| f.ends_with("puzzle.toml"))
+            );
+            let message = json["error"].as_str().unwrap();
+            assert!(message.contains("track 2 (\"B\")"), "{message}");
+        }
+    }
+    let missing = roundhouse(&["puzzle", "solve", "/nonexistent/puzzle.toml", "--json"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&missing.stdout).unwrap();
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot read the file")
+    );
+
+    let empty_goal = puzzle_file(
+        &dir,
+        &PUZZLE.replace("[goal.at]", "[goal]\nempty = [\"Q\"]\n[goal.at]"),
+    );
+    let out = roundhouse(&["puzzle", "solve", &empty_goal, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let message = json["error"].as_str().unwrap();
+    assert!(message.contains("unknown track or slot `Q`"), "{message}");
+}
+
+#[test]
+fn one_move_is_one_move_and_threads_do_not_change_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = puzzle_file(
+        &dir,
+        &PUZZLE.replace(
+            "[goal.at]\nX = \"C1\"\nY = \"B1\"",
+            "[goal.at]\nL1 = \"H3\"",
+        ),
+    );
+    let out = roundhouse(&["puzzle", "solve", &one]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("optimum: 1 move\n"), "{text}");
+
+    let file = puzzle_file(&dir, PUZZLE);
+    let answers: Vec<serde_json::Value> = ["1", "3"]
+        .iter()
+        .map(|threads| {
+            let out = roundhouse(&["puzzle", "solve", &file, "--json", "--threads", threads]);
+            assert!(out.status.success());
+            serde_json::from_slice(&out.stdout).unwrap()
+        })
+        .collect();
+    assert_eq!(answers[0]["moves"], answers[1]["moves"]);
+    assert_eq!(answers[0]["states"], answers[1]["states"]);
+    let zero = roundhouse(&["puzzle", "solve", &file, "--threads", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("--threads"));
+}
+
+#[test]
+fn a_goal_that_keeps_the_headshunt_empty_is_solved_with_it_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    // L1 must leave H altogether: it can only do that by driving into B or C.
+    let file = puzzle_file(
+        &dir,
+        &PUZZLE.replace(
+            "[goal.at]\nX = \"C1\"\nY = \"B1\"",
+            "[goal]\nempty = [\"H\"]\n",
+        ),
+    );
+    let out = roundhouse(&["puzzle", "solve", &file, "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let last = json["moves"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(last.contains(">B") || last.contains(">C"), "{last}");
+}

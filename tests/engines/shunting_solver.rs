@@ -9,7 +9,7 @@ use roundhouse::games::shunting::{Position, Puzzle, SolveError, SolveOptions, so
 use roundhouse::rng::GameRng;
 
 /// The fewest moves to the goal by plain breadth-first search, or `None` if it cannot be reached.
-fn brute_force(puzzle: &Puzzle) -> Option<usize> {
+pub(crate) fn brute_force(puzzle: &Puzzle) -> Option<usize> {
     let mut depth: HashMap<Position, usize> = HashMap::from([(puzzle.start, 0)]);
     let mut queue = VecDeque::from([puzzle.start]);
     while let Some(position) = queue.pop_front() {
@@ -27,7 +27,7 @@ fn brute_force(puzzle: &Puzzle) -> Option<usize> {
     None
 }
 
-fn check(name: &str, text: &str) -> usize {
+pub(crate) fn check(name: &str, text: &str) -> usize {
     let puzzle = Puzzle::from_toml(text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let expected = brute_force(&puzzle).unwrap_or_else(|| panic!("{name}: unsolvable"));
     let solution = solve(&puzzle, &SolveOptions::default()).unwrap();

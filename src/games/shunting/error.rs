@@ -181,6 +181,31 @@ pub enum LoadError {
     /// A goal that names a piece twice or a slot twice.
     #[error("the goal asks for {0} twice")]
     GoalTwice(String),
+    /// A name in the goal's `empty` or `clear` list that is neither a track nor a slot.
+    #[error(
+        "unknown track or slot `{name}` in the goal's `{list}` list (name a whole track as `H` or one slot as `H1`)"
+    )]
+    UnknownPlace {
+        /// The name given.
+        name: String,
+        /// `empty` or `clear`.
+        list: &'static str,
+    },
+    /// A slot the goal keeps empty (or clear of cars) and also wants filled.
+    #[error("the goal keeps {slot} {list} (its `{list}` list) but also wants {wanted} there")]
+    KeptButWanted {
+        /// The slot.
+        slot: String,
+        /// `empty` or `clear`.
+        list: &'static str,
+        /// What the goal wants there: "car W1", "a goal group".
+        wanted: String,
+    },
+    /// A deal of Wright's Inglenook that is not one.
+    #[error(
+        "not a deal of Wright's Inglenook: {0} (wagons 1 to 8 once each, at most 5, 3 and 3 on sidings A, B and C, and a train of 5 different wagons)"
+    )]
+    BadDeal(String),
     /// A group with fewer pieces than slots.
     #[error("a goal group has {pieces} pieces for {slots} slots")]
     GroupTooSmall {

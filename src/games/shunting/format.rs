@@ -81,6 +81,42 @@ pub struct TurntableSpec {
     pub manual: bool,
 }
 
+/// Reads a yard written inline in a puzzle file. A value deserialized from a table carries no line
+/// numbers, so when one entry of `[[yard.track]]`, `[[yard.turnout]]` or `[[yard.turntable]]` is at
+/// fault the message names it by number and name (`track 2 ("B"): invalid type …`).
+pub fn yard_from_table(table: &toml::Table) -> Result<YardFile, String> {
+    YardFile::deserialize(table.clone()).map_err(|whole| {
+        let culprit = [
+            ("track", entry_error::<TrackSpec>(table, "track")),
+            ("turnout", entry_error::<TurnoutSpec>(table, "turnout")),
+            (
+                "turntable",
+                entry_error::<TurntableSpec>(table, "turntable"),
+            ),
+        ]
+        .into_iter()
+        .find_map(|(kind, found)| found.map(|(at, e)| format!("{kind} {at}: {e}")));
+        culprit.unwrap_or_else(|| whole.to_string())
+    })
+}
+
+/// The first entry of the array `key` that does not read as a `T`: "2 (\"B\")" and why.
+fn entry_error<T: for<'de> Deserialize<'de>>(
+    table: &toml::Table,
+    key: &str,
+) -> Option<(String, String)> {
+    let entries = table.get(key)?.as_array()?;
+    entries.iter().enumerate().find_map(|(i, entry)| {
+        let error = T::deserialize(entry.clone()).err()?;
+        let name = entry
+            .get("name")
+            .and_then(toml::Value::as_str)
+            .map_or_else(String::new, |n| format!(" ({n:?})"));
+        let why = error.to_string().trim().replace('\n', " ");
+        Some((format!("{}{name}", i + 1), why))
+    })
+}
+
 /// A puzzle file: a yard, the pieces where they start, broken tracks and the goal.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -146,10 +182,17 @@ pub struct PieceSpec {
     pub colour: Option<String>,
 }
 
-/// The goal: slots for named pieces, facings for named locos, and groups of interchangeable pieces.
+/// The goal: slots for named pieces, facings for named locos, groups of interchangeable pieces, and
+/// tracks or slots that must end empty or clear of cars.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GoalSpec {
+    /// Tracks (`H`) or slots (`H1`) where nothing may stand at the end.
+    #[serde(default)]
+    pub empty: Vec<String>,
+    /// Tracks or slots where no car may stand at the end (a loco may).
+    #[serde(default)]
+    pub clear: Vec<String>,
     /// Piece name → the slot it must end in.
     #[serde(default)]
     pub at: BTreeMap<String, String>,

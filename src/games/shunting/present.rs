@@ -3,13 +3,15 @@
 
 use std::fmt::Write;
 
+use super::goal::{Kept, kept_phrases};
 use super::position::Position;
 use super::puzzle::{PieceKind, Puzzle};
 use super::yard::{Across, End, Onward, Port, SlotId, TableSide, TrackEnd, Yard};
 
 /// The key to the marks [`yard_text`] uses.
 pub const KEY: &str = "Key: . empty · ### broken · L1> loco facing up (front towards higher numbers) · \
-<L1 facing down · (W1) goal for this slot · (W1 ok) goal met";
+<L1 facing down · (W1) goal for this slot · (W1 ok) goal met · (empty) must end empty · \
+(no car) no car may end here, a loco may";
 
 /// The board as text: per track, each end's connection and every slot with its occupant, a loco's
 /// facing, broken tracks and goal marks; each turntable's position; the goal; the key.
@@ -105,6 +107,16 @@ fn cell(puzzle: &Puzzle, position: &Position, occupancy: &[Option<usize>], slot:
             }
         }
     };
+    let occupant = occupancy[usize::from(slot)];
+    if let Some(kept) = puzzle.goal.kept(slot) {
+        let met = occupant.is_none_or(|p| puzzle.goal.allows(puzzle.pieces[p].kind, slot));
+        let mark = match kept {
+            Kept::Empty => "empty",
+            Kept::Clear => "no car",
+        };
+        let ok = if met { " ok" } else { "" };
+        return format!("{name} {content} ({mark}{ok})");
+    }
     let wanted = wanted_in(puzzle, slot);
     if wanted.is_empty() {
         return format!("{name} {content}");
@@ -113,7 +125,7 @@ fn cell(puzzle: &Puzzle, position: &Position, occupancy: &[Option<usize>], slot:
         .iter()
         .map(|&p| puzzle.pieces[p].name.as_str())
         .collect();
-    let met = occupancy[usize::from(slot)].is_some_and(|p| wanted.contains(&p));
+    let met = occupant.is_some_and(|p| wanted.contains(&p));
     let ok = if met { " ok" } else { "" };
     format!("{name} {content} ({}{ok})", names.join("/"))
 }
@@ -231,6 +243,11 @@ pub fn goal_lines(puzzle: &Puzzle) -> Vec<String> {
             pieces.join(", ")
         ));
     }
+    lines.extend(
+        kept_phrases(yard, &puzzle.goal)
+            .into_iter()
+            .map(|phrase| format!("At the end: {phrase}.")),
+    );
     if (0..puzzle.pieces.len()).any(|p| !puzzle.goal.names(p)) {
         lines.push("Other pieces may end anywhere.".to_owned());
     }

@@ -1,10 +1,10 @@
 //! A puzzle: a yard, its pieces, broken tracks, the start and the goal, loaded and checked from a file.
 
-use serde::Deserialize;
-
 use super::builtin;
 use super::error::LoadError;
-use super::format::{FacingSpec, KindSpec, PuzzleFile, YardFile};
+use super::format::{FacingSpec, KindSpec, PuzzleFile, yard_from_table};
+pub use super::goal::{Goal, Group};
+use super::goal::{SlotLookup, goal_of};
 use super::position::{MAX_PIECES, Position};
 use super::yard::{SlotId, Yard};
 use super::yard_build::is_word;
@@ -39,35 +39,6 @@ impl Piece {
     }
 }
 
-/// Each of `slots` must hold one of `pieces`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Group {
-    /// The pieces that may fill the slots.
-    pub pieces: Vec<usize>,
-    /// The slots.
-    pub slots: Vec<SlotId>,
-}
-
-/// What must be true at the end. Pieces not named may end anywhere.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Goal {
-    /// Piece → required slot, in piece order.
-    pub at: Vec<(usize, SlotId)>,
-    /// Loco → required facing (`true`: up), in piece order.
-    pub facing: Vec<(usize, bool)>,
-    /// Groups of interchangeable pieces and the slots they fill.
-    pub groups: Vec<Group>,
-}
-
-impl Goal {
-    /// Whether the goal names `piece` at all (in `at`, `facing` or a group).
-    pub fn names(&self, piece: usize) -> bool {
-        self.at.iter().any(|&(p, _)| p == piece)
-            || self.facing.iter().any(|&(p, _)| p == piece)
-            || self.groups.iter().any(|g| g.pieces.contains(&piece))
-    }
-}
-
 /// A loaded, checked puzzle: the rules context for moves and the solver.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
@@ -99,7 +70,7 @@ impl Puzzle {
         let yard = match &file.yard {
             toml::Value::String(name) => builtin::yard(name)?,
             toml::Value::Table(table) => {
-                let spec = YardFile::deserialize(table.clone())
+                let spec = yard_from_table(table)
                     .map_err(|e| LoadError::Toml(format!("in the yard: {e}")))?;
                 Yard::from_file(&spec)?
             }
@@ -116,7 +87,7 @@ impl Puzzle {
             broken[usize::from(slot(name, "the broken tracks")?)] = true;
         }
         let (pieces, start) = start_of(file, &yard, &broken, &slot)?;
-        let goal = goal_of(file, &yard, &pieces, &broken, &slot)?;
+        let goal = goal_of(&file.goal, &yard, &pieces, &broken, &slot)?;
         let name = file.name.clone().unwrap_or_else(|| yard.name.clone());
         Ok(Puzzle {
             title: file.title.clone().unwrap_or_else(|| name.clone()),
@@ -155,18 +126,7 @@ impl Puzzle {
 
     /// Whether `position` meets the goal.
     pub fn is_solved(&self, position: &Position) -> bool {
-        self.goal.at.iter().all(|&(p, s)| position.slot(p) == s)
-            && self
-                .goal
-                .facing
-                .iter()
-                .all(|&(p, up)| position.faces_up(p) == up)
-            && self.goal.groups.iter().all(|g| {
-                g.slots.iter().all(|&s| {
-                    self.occupant(position, s)
-                        .is_some_and(|p| g.pieces.contains(&p))
-                })
-            })
+        self.goal.is_met(&self.pieces, position)
     }
 
     /// The names of the locos, in piece order.
@@ -174,8 +134,6 @@ impl Puzzle {
         (0..self.pieces.len()).filter(|&p| self.pieces[p].kind == PieceKind::Loco)
     }
 }
-
-type SlotLookup<'a> = dyn Fn(&str, &str) -> Result<SlotId, LoadError> + 'a;
 
 fn start_of(
     file: &PuzzleFile,
@@ -249,82 +207,4 @@ fn start_of(
         tables[index] = position as u8;
     }
     Ok((pieces, Position::new(&slots, facing_up, &tables)))
-}
-
-fn goal_of(
-    file: &PuzzleFile,
-    yard: &Yard,
-    pieces: &[Piece],
-    broken: &[bool],
-    slot: &SlotLookup<'_>,
-) -> Result<Goal, LoadError> {
-    let piece = |name: &str| {
-        pieces
-            .iter()
-            .position(|p| p.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| LoadError::UnknownPiece {
-                piece: name.to_owned(),
-                place: "the goal".to_owned(),
-            })
-    };
-    let mut goal = Goal::default();
-    let mut used_slots: Vec<SlotId> = Vec::new();
-    let mut claim = |s: SlotId, who: &str| {
-        if broken[usize::from(s)] {
-            return Err(LoadError::GoalOnBroken {
-                piece: who.to_owned(),
-                slot: yard.slot_name(s),
-            });
-        }
-        if used_slots.contains(&s) {
-            return Err(LoadError::GoalTwice(yard.slot_name(s)));
-        }
-        used_slots.push(s);
-        Ok(())
-    };
-    for (name, at) in &file.goal.at {
-        let p = piece(name)?;
-        if goal.at.iter().any(|&(q, _)| q == p) {
-            return Err(LoadError::GoalTwice(name.clone()));
-        }
-        let s = slot(at, "the goal")?;
-        claim(s, name)?;
-        goal.at.push((p, s));
-    }
-    for (name, facing) in &file.goal.facing {
-        let p = piece(name)?;
-        if pieces[p].kind != PieceKind::Loco {
-            return Err(LoadError::GoalFacingForCar(name.clone()));
-        }
-        goal.facing.push((p, *facing == FacingSpec::Up));
-    }
-    for spec in &file.goal.groups {
-        if spec.pieces.len() < spec.slots.len() {
-            return Err(LoadError::GroupTooSmall {
-                pieces: spec.pieces.len(),
-                slots: spec.slots.len(),
-            });
-        }
-        let mut group = Group {
-            pieces: Vec::new(),
-            slots: Vec::new(),
-        };
-        for name in &spec.pieces {
-            let p = piece(name)?;
-            if group.pieces.contains(&p) || goal.at.iter().any(|&(q, _)| q == p) {
-                return Err(LoadError::GoalTwice(name.clone()));
-            }
-            group.pieces.push(p);
-        }
-        for name in &spec.slots {
-            let s = slot(name, "a goal group")?;
-            claim(s, "a goal group")?;
-            group.slots.push(s);
-        }
-        goal.groups.push(group);
-    }
-    // In piece order, whatever order the file lists them in, so a written-back puzzle reads the same.
-    goal.at.sort_unstable();
-    goal.facing.sort_unstable();
-    Ok(goal)
 }

@@ -25,6 +25,26 @@ pub struct Session<'p> {
     positions: Vec<Position>,
 }
 
+/// A session's moves and the positions they lead through, kept apart from its puzzle (by a game that
+/// owns the puzzle itself) and taken up again with [`Session::resume`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    moves: Vec<Move>,
+    positions: Vec<Position>,
+}
+
+impl Played {
+    /// How many moves stand in the log.
+    pub fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The position after the last move (`None` before any move: the puzzle's start).
+    pub fn last(&self) -> Option<&Position> {
+        self.positions.last()
+    }
+}
+
 /// Why a session refused a move, an undo or a reset. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
@@ -56,11 +76,32 @@ impl<'p> Session<'p> {
     /// A fresh session at `puzzle`, whose optimum is `optimum` if known (it sets the limit and the ranks;
     /// without it there is no limit and no rank).
     pub fn new(puzzle: &'p Puzzle, optimum: Option<usize>) -> Self {
+        Session::resume(puzzle, optimum, Played::default())
+    }
+
+    /// A session of `puzzle` that goes on from `played`, which [`Session::played`] took from a session
+    /// of the same puzzle.
+    pub fn resume(puzzle: &'p Puzzle, optimum: Option<usize>, played: Played) -> Self {
+        let Played {
+            moves,
+            mut positions,
+        } = played;
+        if positions.is_empty() {
+            positions.push(puzzle.start);
+        }
         Session {
             puzzle,
             optimum,
-            moves: Vec::new(),
-            positions: vec![puzzle.start],
+            moves,
+            positions,
+        }
+    }
+
+    /// The moves and positions so far, to keep and [`Session::resume`] later.
+    pub fn played(&self) -> Played {
+        Played {
+            moves: self.moves.clone(),
+            positions: self.positions.clone(),
         }
     }
 

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use super::goal::places;
 use super::position::Position;
 use super::puzzle::{PieceKind, Puzzle};
 
@@ -54,6 +55,18 @@ pub fn write_puzzle(out: &mut String, puzzle: &Puzzle, prefix: &str) {
         }
     }
     let goal = &puzzle.goal;
+    if !goal.empty.is_empty() || !goal.clear.is_empty() {
+        let _ = writeln!(out, "\n[{prefix}goal]");
+        for (key, slots) in [("empty", &goal.empty), ("clear", &goal.clear)] {
+            if !slots.is_empty() {
+                let names: Vec<String> = places(yard, slots)
+                    .iter()
+                    .map(|(name, _)| quoted(name))
+                    .collect();
+                let _ = writeln!(out, "{key} = [{}]", names.join(", "));
+            }
+        }
+    }
     if !goal.at.is_empty() {
         let _ = writeln!(out, "\n[{prefix}goal.at]");
         for &(p, s) in &goal.at {

@@ -1,7 +1,9 @@
 //! The daily puzzle in words: its heading, the goal, the result line to share, the guide.
 
 use crate::games::shunting::daily::DailyPuzzle;
+use crate::games::shunting::goal::kept_phrases;
 use crate::games::shunting::{Puzzle, Rank, move_limit};
+pub use crate::plural::plural;
 use crate::store::AttemptRecord;
 
 /// "Roundhouse daily #21 · Saturday 2026-11-21".
@@ -46,6 +48,7 @@ pub fn goal_text(puzzle: &Puzzle) -> String {
         let slots: Vec<String> = group.slots.iter().map(|&s| yard.slot_name(s)).collect();
         format!("{} filled from {}", slots.join(" "), pieces.join("/"))
     }));
+    parts.extend(kept_phrases(yard, &puzzle.goal));
     if parts.is_empty() {
         "Goal: none (already solved)".to_owned()
     } else {
@@ -80,11 +83,6 @@ pub fn guide_text(daily: &DailyPuzzle) -> String {
         text.push_str(&format!("\n{:>2}. {}", i + 1, step.guide()));
     }
     text
-}
-
-/// "s" unless one.
-pub fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// "09:05" for minutes after midnight.

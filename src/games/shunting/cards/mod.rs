@@ -121,6 +121,37 @@ struct CardFile {
     puzzle: PuzzleFile,
 }
 
+/// The moves of `guide`, checked to solve `puzzle` from its start in exactly `optimum` moves; what is
+/// wrong otherwise ("has 9 moves but the optimum is 8", "move 3 `…` is refused: …").
+pub fn checked_guide<S: AsRef<str>>(
+    puzzle: &Puzzle,
+    optimum: usize,
+    guide: &[S],
+) -> Result<Vec<Move>, String> {
+    if guide.len() != optimum {
+        return Err(format!(
+            "has {} moves but the optimum is {optimum}",
+            guide.len()
+        ));
+    }
+    let mut moves = Vec::with_capacity(guide.len());
+    let mut position = puzzle.start;
+    for (i, text) in guide.iter().enumerate() {
+        let text = text.as_ref();
+        let step: Move = text
+            .parse()
+            .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
+        position = puzzle
+            .play(&position, &step)
+            .map_err(|e| format!("move {} `{text}` is refused: {e}", i + 1))?;
+        moves.push(step);
+    }
+    if !puzzle.is_solved(&position) {
+        return Err("does not reach the goal".to_owned());
+    }
+    Ok(moves)
+}
+
 impl Card {
     /// The move limit M: beyond it the route is not solved.
     pub fn limit(&self) -> usize {
@@ -138,28 +169,8 @@ impl Card {
         let number = file.number;
         let puzzle =
             Puzzle::from_file(&file.puzzle).map_err(|error| CardError::Puzzle { number, error })?;
-        let bad = |why: String| CardError::Guide { number, why };
-        if file.guide.len() != file.optimum {
-            return Err(bad(format!(
-                "has {} moves but the optimum is {}",
-                file.guide.len(),
-                file.optimum
-            )));
-        }
-        let mut guide = Vec::with_capacity(file.guide.len());
-        let mut position = puzzle.start;
-        for (i, text) in file.guide.iter().enumerate() {
-            let step: Move = text
-                .parse()
-                .map_err(|e| bad(format!("move {} `{text}`: {e}", i + 1)))?;
-            position = puzzle
-                .play(&position, &step)
-                .map_err(|e| bad(format!("move {} `{text}` is refused: {e}", i + 1)))?;
-            guide.push(step);
-        }
-        if !puzzle.is_solved(&position) {
-            return Err(bad("does not reach the goal".to_owned()));
-        }
+        let guide = checked_guide(&puzzle, file.optimum, &file.guide)
+            .map_err(|why| CardError::Guide { number, why })?;
         Ok(Card {
             number,
             colour: file.colour,

@@ -20,6 +20,7 @@ pub fn draw(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Canvas {
     let footer: Vec<String> = turntable_lines(puzzle, position)
         .iter()
         .chain(&goal_lines(puzzle))
+        .chain(&kept_free_key(puzzle))
         .flat_map(|line| FOOTER.wrap(line, text_width))
         .collect();
     let height = geometry.bottom + footer.len() as f32 * FOOTER_LINE_H + MARGIN / 2.0;
@@ -32,6 +33,7 @@ pub fn draw(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Canvas {
     tracks::draw(&mut canvas, &puzzle.yard, &geometry, position);
     marks::broken(&mut canvas, puzzle, &geometry, position);
     marks::goals(&mut canvas, puzzle, &geometry, position);
+    marks::kept_free(&mut canvas, puzzle, &geometry, position);
     pieces(&mut canvas, puzzle, &geometry, position, frame.previous);
     marks::goals_met(&mut canvas, puzzle, &geometry, position);
     marks::slot_names(&mut canvas, puzzle, &geometry, position);
@@ -40,6 +42,16 @@ pub fn draw(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Canvas {
         canvas.text(&FOOTER, MARGIN, baseline, Align::Left, line);
     }
     canvas
+}
+
+/// What the cyan marks mean, when the goal keeps any slot free.
+fn kept_free_key(puzzle: &Puzzle) -> Option<String> {
+    let goal = &puzzle.goal;
+    (!goal.empty.is_empty() || !goal.clear.is_empty()).then(|| {
+        "Cyan marks: slots that must end empty (\"empty\") or without a car (\"no car\"); \
+         a cyan frame is round a piece that may not end there."
+            .to_owned()
+    })
 }
 
 fn header(

@@ -1,12 +1,14 @@
 //! What is marked on slots: broken tracks, goals (a ghost of the piece that must end in an empty goal
-//! slot, a frame in its colour round whatever stands there instead) and every slot's name.
+//! slot, a frame in its colour round whatever stands there instead), slots the goal keeps free, and
+//! every slot's name.
 
 use render::{Canvas, Rect, palette};
 
 use super::geometry::Geometry;
 use super::piece::{self, Placement};
-use super::style::{BROKEN, BROKEN_GROUND, PIECE_HALF, SLOT_NAME, piece_colour};
+use super::style::{BROKEN, BROKEN_GROUND, KEPT_FREE, PIECE_HALF, SLOT_NAME, piece_colour};
 use super::vector::V;
+use crate::games::shunting::goal::Kept;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
 use crate::games::shunting::yard::SlotId;
@@ -88,6 +90,28 @@ pub fn goals(canvas: &mut Canvas, puzzle: &Puzzle, geometry: &Geometry, position
                 piece::ghost(canvas, at, colour, &text);
             }
             Some(p) if !goal.pieces.contains(&p) => piece::goal_frame(canvas, at, colour),
+            Some(_) => {}
+        }
+    }
+}
+
+/// Slots the goal keeps free: a faint cyan mark saying "empty" (nothing may end there) or "no car"
+/// (a loco may) while the rule is kept, a cyan frame round a piece that breaks it.
+pub fn kept_free(canvas: &mut Canvas, puzzle: &Puzzle, geometry: &Geometry, position: &Position) {
+    let goal = &puzzle.goal;
+    for &slot in goal.empty.iter().chain(&goal.clear) {
+        let at = placement(puzzle, geometry, slot, position);
+        match puzzle.occupant(position, slot) {
+            None => {
+                let label = match goal.kept(slot) {
+                    Some(Kept::Clear) => "no car",
+                    _ => "empty",
+                };
+                piece::ghost(canvas, at, KEPT_FREE, label);
+            }
+            Some(p) if !goal.allows(puzzle.pieces[p].kind, slot) => {
+                piece::goal_frame(canvas, at, KEPT_FREE);
+            }
             Some(_) => {}
         }
     }

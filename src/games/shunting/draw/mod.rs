@@ -1,13 +1,15 @@
 //! The yard as a picture: tracks as rails with a line between slots, every slot's name, turnouts with
 //! their leg numbers, buffer stops, turntables turned to their position, broken tracks crossed out,
 //! cars in their colours, locos showing their front (headlamp) and coupling end, and goal slots holding
-//! a ghost of the piece that must end there.
+//! a ghost of the piece that must end there, and slots the goal keeps empty or clear of cars.
 //!
 //! Tracks lie where the yard file's drawing hints put them; tracks without hints are placed from the
 //! track graph, so any valid yard draws.
 
 mod board;
 mod geometry;
+#[cfg(test)]
+mod kept_tests;
 mod layout;
 mod marks;
 mod piece;

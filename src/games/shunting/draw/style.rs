@@ -70,6 +70,9 @@ pub const HEADLAMP: Colour = Colour::hex(0xfff4b8);
 pub const MOVED: Colour = palette::HIGHLIGHT;
 /// A goal met.
 pub const GOAL_MET: Colour = palette::SUCCESS;
+/// A slot the goal keeps empty or clear of cars: its mark, and the frame round a piece that may not
+/// end there (a cyan no piece colour uses).
+pub const KEPT_FREE: Colour = Colour::hex(0x3fd0d4);
 
 /// The picture's title.
 pub const TITLE: TextStyle = TextStyle::bold(22.0, palette::TEXT);

@@ -10,26 +10,27 @@ impl BotPlayer for Shunting {
     /// Nothing is hidden in a puzzle, so the one sample is the table itself.
     fn choose(sight: &SeatSight<'_, Shunting>, rng: &mut GameRng) -> Action {
         let table = sight.sample(rng);
-        let card = table.card();
+        let board = table.board();
         let log = table.log();
         let attempt = log
             .iter()
             .rposition(|a| *a == Action::Reset)
             .map_or(log, |i| &log[i + 1..]);
-        let on_guide = attempt.len() < card.guide.len()
+        let guide = board.guide();
+        let on_guide = attempt.len() < guide.len()
             && attempt
                 .iter()
-                .zip(&card.guide)
+                .zip(guide)
                 .all(|(a, g)| *a == Action::Move(g.clone()));
         if on_guide {
-            return Action::Move(card.guide[attempt.len()].clone());
+            return Action::Move(guide[attempt.len()].clone());
         }
-        let mut from_here = card.puzzle.clone();
+        let mut from_here = board.puzzle().clone();
         from_here.start = *table.position();
         match solve(&from_here, &SolveOptions::default()) {
             Ok(solution)
                 if !solution.moves.is_empty()
-                    && table.moves() + solution.moves.len() <= card.limit() =>
+                    && table.moves() + solution.moves.len() <= board.limit() =>
             {
                 Action::Move(solution.moves[0].clone())
             }

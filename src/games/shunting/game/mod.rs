@@ -1,10 +1,12 @@
-//! Shunting at the table: one player works a route card move by move. The game is its card number and
+//! Shunting at the table: one player works a route card (or a deal of Wright's classic Inglenook, dealt
+//! from the game's seed with `-o card=wright`) move by move. The game is its card number (or deal) and
 //! the log of actions; a snapshot replays that log. `reset` puts every piece back and starts the count
 //! again (it is not a move); the table's `undo` takes back the last action. The session rules (the
 //! card's move limit, the rank, the spelling of moves) are the engine's [`Session`]: a move past the
 //! limit is refused, so the game ends only when the goal is met.
 
 pub mod action;
+pub mod board;
 mod bot;
 pub mod view;
 
@@ -12,28 +14,34 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{self, CARD_COUNT, Card};
+use super::cards::{self, CARD_COUNT};
 use super::position::Position;
 use super::rank::Rank;
-use super::session::{Refusal, Session};
+use super::session::{Played, Refusal, Session};
+use super::wright::WrightDeal;
 use crate::game::{
     Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer,
 };
 pub use action::Action;
+pub use board::{Board, WrightSetup};
 pub use view::ShuntingView;
 
+/// The `card` option's value for Wright's classic Inglenook, dealt from the game's seed.
+const WRIGHT: &str = "wright";
+
 /// The values of the `card` option, the default (a green card) first.
-const CARD_VALUES: [&str; CARD_COUNT] = [
+const CARD_VALUES: [&str; CARD_COUNT + 1] = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
     "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "33",
-    "34", "35", "36", "37", "38", "39", "40",
+    "34", "35", "36", "37", "38", "39", "40", WRIGHT,
 ];
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     key: "card",
     values: &CARD_VALUES,
-    help: "which route card: 1–10 green, 11–20 yellow, 21–30 red, 31–40 black",
+    help: "which route card: 1–10 green, 11–20 yellow, 21–30 red, 31–40 black; or wright: Wright's \
+           classic Inglenook, five of eight wagons in an order dealt from the seed, headshunt clear",
 }];
 
 /// Choices at creation: the route card.
@@ -52,36 +60,42 @@ impl Default for ShuntingOptions {
     }
 }
 
-/// The explicit setup: which card is on the board.
+/// The explicit setup: which card is on the board, or which deal of Wright's Inglenook.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuntingSetup {
-    /// The card's number (1 to 40).
+    /// The card's number (1 to 40; 0 with a Wright deal).
     pub card: u32,
+    /// A deal of Wright's Inglenook, played instead of a card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wright: Option<WrightSetup>,
 }
 
-/// A route card being played.
+/// A route card (or a Wright deal) being played.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "Record", into = "Record")]
 pub struct Shunting {
-    card: &'static Card,
+    board: Board,
     log: Vec<Action>,
-    session: Session<'static>,
+    played: Played,
 }
 
-/// What the store keeps: the card and every action (the state is their replay).
+/// What the store keeps: the card (or the Wright deal) and every action (the state is their replay).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Record {
     card: u32,
     log: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wright: Option<WrightSetup>,
 }
 
 impl From<Shunting> for Record {
     fn from(game: Shunting) -> Record {
         Record {
-            card: game.card.number,
+            card: game.board.number().unwrap_or(0),
             log: game.log.iter().map(ToString::to_string).collect(),
+            wright: game.board.wright_setup().cloned(),
         }
     }
 }
@@ -90,7 +104,11 @@ impl TryFrom<Record> for Shunting {
     type Error = String;
 
     fn try_from(record: Record) -> Result<Shunting, String> {
-        let mut game = Shunting::new(i64::from(record.card)).map_err(|e| e.0)?;
+        let setup = ShuntingSetup {
+            card: record.card,
+            wright: record.wright,
+        };
+        let mut game = Shunting::of(setup).map_err(|e| e.0)?;
         for (i, text) in record.log.iter().enumerate() {
             let action: Action = text
                 .parse()
@@ -106,36 +124,57 @@ impl Shunting {
     /// A fresh game of card `number`.
     pub fn new(number: i64) -> Result<Shunting, SetupError> {
         let card = cards::card(number).map_err(|e| SetupError(e.to_string()))?;
-        Ok(Shunting {
-            card,
-            log: Vec::new(),
-            session: Session::new(&card.puzzle, Some(card.optimum)),
-        })
+        Ok(Shunting::on(Board::Card(card)))
     }
 
-    /// The card on the board.
-    pub fn card(&self) -> &'static Card {
-        self.card
+    /// A fresh game of `setup`: its Wright deal if it has one, else its card.
+    pub fn of(setup: ShuntingSetup) -> Result<Shunting, SetupError> {
+        match setup.wright {
+            Some(wright) => Ok(Shunting::on(Board::wright(wright)?)),
+            None => Shunting::new(i64::from(setup.card)),
+        }
+    }
+
+    fn on(board: Board) -> Shunting {
+        Shunting {
+            board,
+            log: Vec::new(),
+            played: Played::default(),
+        }
+    }
+
+    /// What the game is played on.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The moves so far, as a session of the board's puzzle.
+    fn session(&self) -> Session<'_> {
+        Session::resume(
+            self.board.puzzle(),
+            Some(self.board.optimum()),
+            self.played.clone(),
+        )
     }
 
     /// Where the pieces stand now.
     pub fn position(&self) -> &Position {
-        self.session.position()
+        self.played.last().unwrap_or(&self.board.puzzle().start)
     }
 
     /// Moves made since the start or the last reset.
     pub fn moves(&self) -> usize {
-        self.session.count()
+        self.played.count()
     }
 
     /// Whether the goal is met (the game is over).
     pub fn solved(&self) -> bool {
-        self.session.at_goal()
+        self.board.puzzle().is_solved(self.position())
     }
 
     /// The rank earned, once solved.
     pub fn rank(&self) -> Option<Rank> {
-        self.session.rank()
+        self.session().rank()
     }
 
     /// The actions so far, in order.
@@ -151,16 +190,19 @@ impl Shunting {
             ));
         }
         let refused = |refusal: Refusal| RuleError::new(refusal.to_string());
+        let mut session = self.session();
         match action {
             Action::Reset => {
-                self.session.reset().map_err(refused)?;
+                session.reset().map_err(refused)?;
+                self.played = session.played();
                 self.log.push(Action::Reset);
                 Ok(vec![Event::public(
                     "Every piece is back where the card starts; the count starts again at 0.",
                 )])
             }
             Action::Move(step) => {
-                let standard = self.session.play(step).map_err(refused)?;
+                let standard = session.play(step).map_err(refused)?;
+                self.played = session.played();
                 let mut events = vec![Event::public(format!("{}.", standard.label()))];
                 self.log.push(Action::Move(standard));
                 if let Some(text) = self.solved_text() {
@@ -177,7 +219,7 @@ impl Shunting {
         Some(format!(
             "Solved in {} moves (the optimum is {}): {rank}!",
             self.moves(),
-            self.card.optimum
+            self.board.optimum()
         ))
     }
 }
@@ -198,10 +240,25 @@ impl Game for Shunting {
         1..=1
     }
 
-    fn deal(options: &ShuntingOptions, _players: usize, _rng: &mut GameRng) -> ShuntingSetup {
+    /// A card's number, or for `wright` a deal drawn from the seed and solved now (a failure leaves a
+    /// setup that [`Game::start`] refuses, saying why).
+    fn deal(options: &ShuntingOptions, _players: usize, rng: &mut GameRng) -> ShuntingSetup {
+        if options.card.trim().eq_ignore_ascii_case(WRIGHT) {
+            let deal = WrightDeal::random(rng);
+            let wright = WrightSetup::solved(deal.clone()).unwrap_or(WrightSetup {
+                deal,
+                optimum: 0,
+                guide: Vec::new(),
+            });
+            return ShuntingSetup {
+                card: 0,
+                wright: Some(wright),
+            };
+        }
         ShuntingSetup {
             // Options are checked against the card list first; anything else names no card and start refuses it.
             card: options.card.trim().parse().unwrap_or(0),
+            wright: None,
         }
     }
 
@@ -211,7 +268,7 @@ impl Game for Shunting {
         setup: ShuntingSetup,
         _seed: u64,
     ) -> Result<Shunting, SetupError> {
-        Shunting::new(i64::from(setup.card))
+        Shunting::of(setup)
     }
 
     fn players(&self) -> usize {
@@ -231,7 +288,7 @@ impl Game for Shunting {
             return Vec::new();
         }
         let mut legal: Vec<Action> = self
-            .session
+            .session()
             .legal()
             .into_iter()
             .map(|m| Action::Move(m.action))

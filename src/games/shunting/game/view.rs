@@ -5,9 +5,10 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::Shunting;
+use super::{Board, Shunting};
 use crate::game::Presenter;
 use crate::games::shunting::cards::Colour;
+use crate::games::shunting::goal::kept_phrases;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::present::yard_text;
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
@@ -30,10 +31,14 @@ pub struct PieceAt {
 /// A shunting game as seen by anyone.
 #[derive(Clone, Debug, Serialize)]
 pub struct ShuntingView {
-    /// The card's number.
-    pub card: u32,
-    /// Its colour.
-    pub colour: Colour,
+    /// "Route card 7 (green)" or "Wright's Inglenook".
+    pub heading: String,
+    /// The card's number (none for Wright's Inglenook).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<u32>,
+    /// Its colour (none for Wright's Inglenook).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Colour>,
     /// Its title.
     pub title: String,
     /// The yard's title.
@@ -54,9 +59,9 @@ pub struct ShuntingView {
     pub rank: Option<Rank>,
     /// The guide, once solved.
     pub guide: Option<Vec<String>>,
-    /// The puzzle, for pictures.
+    /// The board, for pictures of its puzzle.
     #[serde(skip)]
-    pub puzzle: &'static Puzzle,
+    pub board: Board,
     /// The position, for pictures.
     #[serde(skip)]
     pub position: Position,
@@ -64,8 +69,8 @@ pub struct ShuntingView {
 
 impl ShuntingView {
     pub(super) fn of(game: &Shunting) -> ShuntingView {
-        let card = game.card;
-        let puzzle = &card.puzzle;
+        let board = game.board();
+        let puzzle = board.puzzle();
         let position = *game.position();
         let solved = game.solved();
         let pieces = puzzle
@@ -84,25 +89,26 @@ impl ShuntingView {
             })
             .collect();
         ShuntingView {
-            card: card.number,
-            colour: card.colour,
-            title: card.puzzle.title.clone(),
+            heading: board.heading(),
+            card: board.number(),
+            colour: board.colour(),
+            title: puzzle.title.clone(),
             yard: puzzle.yard.title.clone(),
-            optimum: card.optimum,
-            limit: card.limit(),
+            optimum: board.optimum(),
+            limit: board.limit(),
             moves: game.moves(),
             goal: goal_lines(puzzle),
             pieces,
             solved,
             rank: game.rank(),
-            guide: solved.then(|| card.guide.iter().map(|m| m.guide()).collect()),
-            puzzle,
+            guide: solved.then(|| board.guide().iter().map(|m| m.guide()).collect()),
+            board: board.clone(),
             position,
         }
     }
 }
 
-/// The goal in words: "Red at A1", "L1 facing up", "B1, B2: any of Red, Blue".
+/// The goal in words: "Red at A1", "L1 facing up", "B1, B2: any of Red, Blue", "track H empty".
 pub fn goal_lines(puzzle: &Puzzle) -> Vec<String> {
     let yard = &puzzle.yard;
     let goal: &puzzle::Goal = &puzzle.goal;
@@ -127,6 +133,7 @@ pub fn goal_lines(puzzle: &Puzzle) -> Vec<String> {
             .collect();
         format!("{}: any of {}", slots.join(", "), pieces.join(", "))
     }));
+    lines.extend(kept_phrases(yard, goal));
     lines
 }
 
@@ -134,10 +141,10 @@ pub fn goal_lines(puzzle: &Puzzle) -> Vec<String> {
 /// when the limit is used up.
 pub fn board_text(view: &ShuntingView) -> String {
     let mut text = format!(
-        "Route card {} ({}), {}\nMoves: {} (optimum {}, limit {})\n",
-        view.card, view.colour, view.yard, view.moves, view.optimum, view.limit,
+        "{}, {}\nMoves: {} (optimum {}, limit {})\n",
+        view.heading, view.yard, view.moves, view.optimum, view.limit,
     );
-    text.push_str(&yard_text(view.puzzle, &view.position));
+    text.push_str(&yard_text(view.board.puzzle(), &view.position));
     if let Some(rank) = view.rank {
         let _ = writeln!(text, "Solved in {} moves: {rank}.", view.moves);
     } else if view.moves >= view.limit {
@@ -158,7 +165,7 @@ pub fn board_text(view: &ShuntingView) -> String {
 
 impl Presenter for Shunting {
     fn board_png(view: &ShuntingView, _names: &[String]) -> Vec<u8> {
-        draw::yard_png(view.puzzle, &view.position)
+        draw::yard_png(view.board.puzzle(), &view.position)
     }
 
     fn hand_png(_view: &ShuntingView) -> Option<Vec<u8>> {

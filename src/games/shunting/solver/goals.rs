@@ -7,7 +7,9 @@ use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 use crate::games::shunting::yard::{Heading, SlotId};
 
 /// Every goal position's key, or `None` when there would be more than `limit` placements to try.
-/// Goal positions a loco cannot reach facing as it must (see [`Orientation`]) are left out.
+/// Goal positions a loco cannot reach facing as it must (see [`Orientation`]) are left out. A piece
+/// the goal leaves free is never placed on a slot the goal keeps empty (or, a car, clear of cars), so
+/// every listed position meets those too.
 pub fn goal_keys(puzzle: &Puzzle, canon: &Canon, limit: usize) -> Option<Vec<u64>> {
     let fixed: Vec<(usize, SlotId)> = puzzle.goal.at.clone();
     let free_pieces: Vec<usize> = (0..puzzle.pieces.len())
@@ -84,8 +86,9 @@ impl Placements<'_> {
             return;
         }
         let piece = self.free[index];
+        let kind = self.puzzle.pieces[piece].kind;
         for i in 0..self.open.len() {
-            if self.used[i] {
+            if self.used[i] || !self.puzzle.goal.allows(kind, self.open[i]) {
                 continue;
             }
             self.used[i] = true;

@@ -58,6 +58,7 @@ use thiserror::Error;
 
 use super::notation::Move;
 use super::puzzle::Puzzle;
+use crate::plural::counted;
 use canon::Canon;
 pub use distances::GoalDistances;
 pub use expand::Expander;
@@ -69,13 +70,13 @@ use search::Search;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// The search stored more positions than allowed.
-    #[error("too large: explored {explored} states without finding the goal")]
+    #[error("too large: explored {} without finding the goal", counted(*.explored, "state"))]
     TooLarge {
         /// Positions stored when it gave up.
         explored: usize,
     },
     /// Every reachable position was seen and none meets the goal.
-    #[error("no solution: the goal cannot be reached ({explored} states explored)")]
+    #[error("no solution: the goal cannot be reached ({} explored)", counted(*.explored, "state"))]
     Unsolvable {
         /// Positions explored.
         explored: usize,
