@@ -33,14 +33,14 @@ impl Express {
         let Some(to_act) = self.seat_to_act() else {
             return Err(refuse("The game is over."));
         };
-        if *action == Action::End {
-            return self.end_now(sink);
-        }
         if to_act != seat {
             return Err(refuse(format!(
                 "It is not your turn: {} is to act.",
                 seat_ref(to_act)
             )));
+        }
+        if *action == Action::End {
+            return self.end_now(sink);
         }
         match (self.phase, action) {
             (Phase::Block(pending), Action::Block | Action::Allow) => {
