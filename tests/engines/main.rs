@@ -8,6 +8,7 @@ mod walks;
 mod coal_train_props;
 mod coal_train_rules;
 mod conformance;
+mod express_bot;
 mod express_disasters;
 mod express_hands;
 mod express_notation;

@@ -12,6 +12,7 @@ use super::style::{
 };
 use crate::game::Viewer;
 use crate::games::express::cards::{Class, Kind};
+use crate::games::express::disasters::stopped_by;
 use crate::games::express::view::ExpressView;
 
 /// The narrowest hand picture, so the title fits.
@@ -21,16 +22,19 @@ const PER_LINE: usize = 8;
 /// Space between blocks of the picture.
 const GAP: f32 = 12.0;
 
-/// A card kind's family, as the hand picture names it.
-fn class_name(kind: Kind) -> &'static str {
+/// A card kind's family, as the hand picture names it (a Way Car with the Disaster it stops).
+fn class_name(kind: Kind) -> String {
     match kind.class() {
-        Class::Freight => "freight car",
-        Class::Passenger => "passenger car",
-        Class::Wild => "wild car",
-        Class::Caboose => "ends a train",
-        Class::Disaster => "Disaster",
-        Class::WayCar => "Way Car",
-        Class::Turntable => "reverse, play again",
+        Class::Freight => "freight car".to_owned(),
+        Class::Passenger => "passenger car".to_owned(),
+        Class::Wild => "wild car".to_owned(),
+        Class::Caboose => "ends a train".to_owned(),
+        Class::Disaster => "Disaster".to_owned(),
+        Class::WayCar => stopped_by(kind).map_or_else(
+            || "Way Car".to_owned(),
+            |d| format!("stops {}", face_of(d.disaster).label),
+        ),
+        Class::Turntable => "reverse, play again".to_owned(),
     }
 }
 
@@ -45,7 +49,7 @@ fn paint_hand_card(canvas: &mut Canvas, rect: Rect, kind: Kind) {
         canvas.text(&name_style, cx, rect.y + 20.0 + 16.0 * i as f32, Align::Centre, line);
     }
     let class = HAND_CLASS.with_colour(ink);
-    let class_text = class.ellipsize(class_name(kind), rect.w - 6.0);
+    let class_text = class.ellipsize(&class_name(kind), rect.w - 6.0);
     canvas.text(&class, cx, rect.bottom() - 10.0, Align::Centre, &class_text);
     let value = HAND_VALUE.with_colour(ink);
     canvas.text(&value, cx, rect.y + rect.h * 0.68, Align::Centre, &number(kind.value()));
@@ -66,7 +70,7 @@ pub fn draw(view: &ExpressView) -> Option<Canvas> {
         .enumerate()
         .filter_map(|(i, t)| t.loco.map(|k| (i, k)))
         .collect();
-    let lines = hand.len().div_ceil(PER_LINE).max(1);
+    let lines = hand.len().div_ceil(PER_LINE);
     let cards_w = PER_LINE.min(hand.len().max(1)) as f32 * (HAND_CARD_W + HAND_CARD_GAP);
     let locos_w = locos.len() as f32 * (CARD_W + 40.0);
     let width = (cards_w.max(locos_w) + 2.0 * MARGIN).max(MIN_W);
