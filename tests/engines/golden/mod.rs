@@ -5,6 +5,7 @@
 //! Every expected value below was produced by the code of the day these tests were written (the deals
 //! then drew through `rand` 0.10.3): that code is the reference by definition, and these tests pin it.
 
+mod express;
 mod shunting;
 mod whistlewood;
 mod yardmaster;
