@@ -28,13 +28,7 @@ fn bot_wins(seed: u64, bot_seat: Seat) -> bool {
     }
     let outcome = game.outcome().expect("the game is over");
     let bot = outcome.standing_of(bot_seat).expect("every seat is ranked");
-    bot.place == 1
-        && outcome
-            .standings
-            .iter()
-            .filter(|s| s.place == 1)
-            .count()
-            == 1
+    bot.place == 1 && outcome.standings.iter().filter(|s| s.place == 1).count() == 1
 }
 
 /// The bot's wins over `games` games, its seat rotating.

@@ -186,7 +186,7 @@ impl<'a> Bot<'a> {
         f64::from(cards.total) + f64::from(trains) / 2.0
     }
 
-    /// Whether `seat` leads the others (the bot excluded) by threat.
+    /// The other seat furthest ahead by [`Bot::threat`].
     fn leader(&self) -> Seat {
         (0..self.view.seats.len())
             .filter(|&s| s != self.seat)
@@ -251,7 +251,9 @@ impl<'a> Bot<'a> {
             Action::Way(_) if self.over() > 0 || self.hand.len() <= 3 => 25.0,
             Action::Way(_) => -5.0,
             Action::Swap { train, card } => {
-                let old = self.own.trains[train].loco.map_or(0.0, |k| self.usefulness(k));
+                let old = self.own.trains[train]
+                    .loco
+                    .map_or(0.0, |k| self.usefulness(k));
                 let gain = old - self.usefulness(card);
                 if gain >= 3.0 { gain } else { -50.0 }
             }

@@ -109,7 +109,6 @@ pub fn table_facts(view: &ExpressView, names: &[String]) -> Vec<String> {
     if view.first_round && view.phase != PhaseView::Over {
         facts.push("first round: no Disasters, no going out".to_owned());
     }
-    facts.push(format!("game to {} points", view.target));
     facts
 }
 
@@ -217,7 +216,10 @@ pub fn scores_text(view: &ExpressView, names: &[String]) -> Option<String> {
 
 /// The compact text picture of the table used by the terminal front end.
 pub fn board_text(view: &ExpressView, names: &[String]) -> String {
-    let mut out = format!("Express · hand {}\n", view.hand_number);
+    let mut out = format!(
+        "Express · hand {} · game to {} points\n",
+        view.hand_number, view.target
+    );
     writeln!(out, "{}", table_facts(view, names).join(" · ")).ok();
     writeln!(out, "{}", piles_text(view)).ok();
     for (seat, cards) in view.seats.iter().enumerate() {

@@ -38,3 +38,39 @@ pub fn provisional_rulings() -> Vec<String> {
         .filter_map(|d| d.provisional.map(|what| format!("{}: {what}", d.disaster)));
     general.chain(cards).chain(disasters).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_list_every_provisional_ruling_of_the_tables() {
+        let text = text();
+        assert!(text.starts_with("# Express"));
+        let listed = text
+            .split("## Provisional rulings")
+            .nth(1)
+            .expect("a section of provisional rulings");
+        for ruling in PROVISIONAL {
+            assert!(listed.contains(ruling), "{ruling}");
+        }
+        for card in CARDS.iter().filter(|c| c.provisional.is_some()) {
+            assert!(
+                listed.contains(&format!("- {}:", card.name)),
+                "{}",
+                card.name
+            );
+        }
+        for spec in DISASTERS.iter().filter(|d| d.provisional.is_some()) {
+            assert!(
+                listed.contains(&format!("- {}:", spec.disaster)),
+                "{}",
+                spec.disaster
+            );
+        }
+        let marked = CARDS.iter().filter(|c| c.provisional.is_some()).count()
+            + DISASTERS.iter().filter(|d| d.provisional.is_some()).count()
+            + PROVISIONAL.len();
+        assert_eq!(listed.matches("\n- ").count(), marked);
+    }
+}

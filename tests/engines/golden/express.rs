@@ -14,7 +14,11 @@ fn check_deal(players: usize, seed: u64, dealer: usize, top: Value, size: usize)
     assert_eq!(setup["dealer"], json!(dealer), "seed {seed}: dealer");
     let deck = setup["decks"][0].as_array().expect("a first deck");
     assert_eq!(deck.len(), size, "seed {seed}: deck size");
-    assert_eq!(Value::from(deck[..PINNED].to_vec()), top, "seed {seed}: top of the deck");
+    assert_eq!(
+        Value::from(deck[..PINNED].to_vec()),
+        top,
+        "seed {seed}: top of the deck"
+    );
 }
 
 #[test]
@@ -24,8 +28,22 @@ fn two_players_seed_1() {
         1,
         0,
         json!([
-            "heavy", "tank", "diesel", "transfer", "hopper", "turntable", "turntable", "dome",
-            "hopper", "box", "derail", "auto", "auto", "reefer", "obs", "box"
+            "heavy",
+            "tank",
+            "diesel",
+            "transfer",
+            "hopper",
+            "turntable",
+            "turntable",
+            "dome",
+            "hopper",
+            "box",
+            "derail",
+            "auto",
+            "auto",
+            "reefer",
+            "obs",
+            "box"
         ]),
         92,
     );
@@ -38,8 +56,8 @@ fn four_players_seed_7() {
         7,
         1,
         json!([
-            "coach", "box", "box", "box", "tank", "boom", "coach", "crane", "box", "tank", "reefer",
-            "reefer", "reefer", "hopper", "auto", "caboose"
+            "coach", "box", "box", "box", "tank", "boom", "coach", "crane", "box", "tank",
+            "reefer", "reefer", "reefer", "hopper", "auto", "caboose"
         ]),
         93,
     );
@@ -52,8 +70,22 @@ fn six_players_seed_42() {
         42,
         0,
         json!([
-            "derail", "tank", "diesel", "turntable", "tank", "box", "reefer", "reefer", "turntable",
-            "office", "diesel", "hopper", "obs", "caboose", "coach", "heavy"
+            "derail",
+            "tank",
+            "diesel",
+            "turntable",
+            "tank",
+            "box",
+            "reefer",
+            "reefer",
+            "turntable",
+            "office",
+            "diesel",
+            "hopper",
+            "obs",
+            "caboose",
+            "coach",
+            "heavy"
         ]),
         93,
     );
@@ -76,6 +108,10 @@ fn the_deal_goes_one_card_at_a_time_from_the_dealers_left() {
             .map(|i| deck[i].clone())
             .collect();
         let view = game.view_json(roundhouse::game::Viewer::Seat(seat));
-        assert_eq!(view["seats"][seat]["hand"], Value::from(expected), "seat {seat}");
+        assert_eq!(
+            view["seats"][seat]["hand"],
+            Value::from(expected),
+            "seat {seat}"
+        );
     }
 }

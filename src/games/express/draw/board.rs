@@ -2,9 +2,7 @@
 //! hands and, once the game is over, the standings.
 
 use render::palette;
-use render::theme::{
-    HEADING_H, Heading, MARGIN, PANEL_GAP, Standing, StandingsBanner,
-};
+use render::theme::{HEADING_H, Heading, MARGIN, PANEL_GAP, Standing, StandingsBanner};
 use render::{Canvas, Rect};
 
 use super::style::{BOARD_W, number, seat_mark};
@@ -41,7 +39,15 @@ pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
         .map(|s| s.name.as_str())
         .collect();
     Some(StandingsBanner {
-        title: format!("Game over · {} {}", winners.join(" and "), if winners.len() == 1 { "wins" } else { "share the win" }),
+        title: format!(
+            "Game over · {} {}",
+            winners.join(" and "),
+            if winners.len() == 1 {
+                "wins"
+            } else {
+                "share the win"
+            }
+        ),
         standings,
     })
 }
@@ -65,7 +71,7 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
     let headline = if view.phase == PhaseView::Over {
         format!("Game over after {} hand(s)", view.hand_points.len())
     } else {
-        format!("Hand {}", view.hand_number)
+        format!("Hand {} · game to {}", view.hand_number, view.target)
     };
     Heading {
         title: "Express",
@@ -74,7 +80,12 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
     }
     .paint(&mut canvas, MARGIN, MARGIN, content_w);
     if let Some(banner) = banner {
-        let rect = Rect::new(MARGIN, MARGIN + HEADING_H + PANEL_GAP, content_w, banner.height());
+        let rect = Rect::new(
+            MARGIN,
+            MARGIN + HEADING_H + PANEL_GAP,
+            content_w,
+            banner.height(),
+        );
         banner.paint(&mut canvas, rect);
     }
     piles::paint(

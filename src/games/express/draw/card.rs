@@ -51,7 +51,13 @@ pub fn paint_back(canvas: &mut Canvas, rect: Rect, word: &str) {
     let (cx, cy) = rect.centre();
     let body = Rect::new(cx - 14.0, cy - 8.0, 28.0, 12.0);
     canvas.fill_rounded_rect(body, 2.0, palette::ENGINE_TRIM);
-    canvas.fill_rect((cx + 6.0) as i32, (cy - 14.0) as i32, 6, 6, palette::ENGINE_TRIM);
+    canvas.fill_rect(
+        (cx + 6.0) as i32,
+        (cy - 14.0) as i32,
+        6,
+        6,
+        palette::ENGINE_TRIM,
+    );
     canvas.fill_circle(cx - 8.0, cy + 6.0, 3.0, palette::ENGINE_TRIM);
     canvas.fill_circle(cx + 8.0, cy + 6.0, 3.0, palette::ENGINE_TRIM);
     let style = CARD_LABEL.with_colour(palette::TEXT);

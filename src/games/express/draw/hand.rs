@@ -45,15 +45,38 @@ fn paint_hand_card(canvas: &mut Canvas, rect: Rect, kind: Kind) {
     canvas.stroke_rounded_rect(rect, CARD_RADIUS + 2.0, 1.0, palette::INK_DARK);
     let cx = rect.x + rect.w / 2.0;
     let name_style = HAND_NAME.with_colour(ink);
-    for (i, line) in name_style.wrap(kind.name(), rect.w - 8.0).iter().take(2).enumerate() {
-        canvas.text(&name_style, cx, rect.y + 20.0 + 16.0 * i as f32, Align::Centre, line);
+    for (i, line) in name_style
+        .wrap(kind.name(), rect.w - 8.0)
+        .iter()
+        .take(2)
+        .enumerate()
+    {
+        canvas.text(
+            &name_style,
+            cx,
+            rect.y + 20.0 + 16.0 * i as f32,
+            Align::Centre,
+            line,
+        );
     }
     let class = HAND_CLASS.with_colour(ink);
     let class_text = class.ellipsize(&class_name(kind), rect.w - 6.0);
     canvas.text(&class, cx, rect.bottom() - 10.0, Align::Centre, &class_text);
     let value = HAND_VALUE.with_colour(ink);
-    canvas.text(&value, cx, rect.y + rect.h * 0.68, Align::Centre, &number(kind.value()));
-    canvas.text(&class, cx, rect.y + rect.h * 0.68 + 14.0, Align::Centre, kind.code());
+    canvas.text(
+        &value,
+        cx,
+        rect.y + rect.h * 0.68,
+        Align::Centre,
+        &number(kind.value()),
+    );
+    canvas.text(
+        &class,
+        cx,
+        rect.y + rect.h * 0.68 + 14.0,
+        Align::Centre,
+        kind.code(),
+    );
 }
 
 /// The hand picture of `view`, or None when the viewer has no seat.
@@ -79,12 +102,13 @@ pub fn draw(view: &ExpressView) -> Option<Canvas> {
     } else {
         GAP + TITLE_LINE_H + CARD_H + 22.0
     };
-    let height = MARGIN
-        + TITLE_LINE_H
-        + lines as f32 * (HAND_CARD_H + HAND_CARD_GAP)
-        + locos_h
-        + MARGIN;
-    let mut canvas = Canvas::new(width.ceil() as u32, height.ceil() as u32, palette::BACKGROUND);
+    let height =
+        MARGIN + TITLE_LINE_H + lines as f32 * (HAND_CARD_H + HAND_CARD_GAP) + locos_h + MARGIN;
+    let mut canvas = Canvas::new(
+        width.ceil() as u32,
+        height.ceil() as u32,
+        palette::BACKGROUND,
+    );
     let title = if hand.is_empty() {
         "Your hand is empty".to_owned()
     } else {
@@ -94,7 +118,13 @@ pub fn draw(view: &ExpressView) -> Option<Canvas> {
             hand.iter().map(|k| k.value()).sum::<i32>()
         )
     };
-    canvas.text(&HEADLINE, MARGIN, baseline_in(MARGIN, TITLE_LINE_H, &HEADLINE), Align::Left, &title);
+    canvas.text(
+        &HEADLINE,
+        MARGIN,
+        baseline_in(MARGIN, TITLE_LINE_H, &HEADLINE),
+        Align::Left,
+        &title,
+    );
     let cards_top = MARGIN + TITLE_LINE_H;
     for (i, &kind) in hand.iter().enumerate() {
         let x = MARGIN + (i % PER_LINE) as f32 * (HAND_CARD_W + HAND_CARD_GAP);

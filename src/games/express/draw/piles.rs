@@ -78,7 +78,10 @@ pub fn paint(canvas: &mut Canvas, view: &ExpressView, names: &[String], rect: Re
         x += slot + GROUP_GAP;
     }
     let text_x = x + GROUP_GAP;
-    let lines = HEADLINE.wrap(&format!("{}.", turn_line(view, names)), inner.right() - text_x);
+    let lines = HEADLINE.wrap(
+        &format!("{}.", turn_line(view, names)),
+        inner.right() - text_x,
+    );
     let top = inner.y + (inner.h - TURN_LINE_H * lines.len() as f32) / 2.0;
     for (i, line) in lines.iter().enumerate() {
         let baseline = top + (i as f32 + 0.75) * TURN_LINE_H;

@@ -31,7 +31,9 @@ pub fn paint(canvas: &mut Canvas, view: &ExpressView, names: &[String], rect: Re
     let seats = view.seats.len();
     let column_w = (inner.w - LABEL_W) / seats as f32;
     let column_right = |seat: usize| inner.x + LABEL_W + (seat + 1) as f32 * column_w - 8.0;
-    let line = |row: usize, style: &TextStyle| baseline_in(inner.y + row as f32 * DETAIL_LINE_H, DETAIL_LINE_H, style);
+    let line = |row: usize, style: &TextStyle| {
+        baseline_in(inner.y + row as f32 * DETAIL_LINE_H, DETAIL_LINE_H, style)
+    };
     canvas.text(
         &HEAD,
         inner.x,
@@ -41,7 +43,13 @@ pub fn paint(canvas: &mut Canvas, view: &ExpressView, names: &[String], rect: Re
     );
     for seat in 0..seats {
         let name = HEAD.ellipsize(&seat_name(names, seat), column_w - 12.0);
-        canvas.text(&HEAD, column_right(seat), line(0, &HEAD), Align::Right, &name);
+        canvas.text(
+            &HEAD,
+            column_right(seat),
+            line(0, &HEAD),
+            Align::Right,
+            &name,
+        );
     }
     for (hand, points) in view.hand_points.iter().enumerate() {
         let row = hand + 1;
@@ -53,12 +61,24 @@ pub fn paint(canvas: &mut Canvas, view: &ExpressView, names: &[String], rect: Re
             &format!("Hand {row}"),
         );
         for (seat, &p) in points.iter().enumerate() {
-            canvas.text(&DETAIL, column_right(seat), line(row, &DETAIL), Align::Right, &number(p));
+            canvas.text(
+                &DETAIL,
+                column_right(seat),
+                line(row, &DETAIL),
+                Align::Right,
+                &number(p),
+            );
         }
     }
     let row = view.hand_points.len() + 1;
     let rule_y = inner.y + row as f32 * DETAIL_LINE_H;
-    canvas.fill_rect(inner.x as i32, rule_y as i32, inner.w as i32, 1, palette::BORDER);
+    canvas.fill_rect(
+        inner.x as i32,
+        rule_y as i32,
+        inner.w as i32,
+        1,
+        palette::BORDER,
+    );
     canvas.text(&TOTAL, inner.x, line(row, &TOTAL), Align::Left, "Total");
     for (seat, cards) in view.seats.iter().enumerate() {
         canvas.text(

@@ -174,13 +174,7 @@ fn chips(view: &ExpressView, seat: Seat) -> Vec<(String, render::Colour)> {
     chips
 }
 
-fn paint_panel(
-    canvas: &mut Canvas,
-    view: &ExpressView,
-    names: &[String],
-    seat: Seat,
-    rect: Rect,
-) {
+fn paint_panel(canvas: &mut Canvas, view: &ExpressView, names: &[String], seat: Seat, rect: Rect) {
     let cards = &view.seats[seat];
     let fill = if view.viewer == Viewer::Seat(seat) {
         palette::PANEL_RAISED
@@ -194,11 +188,7 @@ fn paint_panel(
     let inner = rect.inset(PANEL_PAD);
     let cy = inner.y + NAME_LINE_H / 2.0;
     paint_seat_disc(canvas, inner.x + DISC_R, cy, DISC_R, seat_mark(seat));
-    let facts = format!(
-        "{} pts · {} in hand",
-        number(cards.total),
-        cards.hand_size
-    );
+    let facts = format!("{} pts · {} in hand", number(cards.total), cards.hand_size);
     let facts_w = NAME.width(&facts);
     canvas.text(
         &NAME,

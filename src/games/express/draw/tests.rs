@@ -14,7 +14,14 @@ const MAX_PNG_BYTES: usize = 300 * 1024;
 const LONGEST_GAME: usize = 20_000;
 
 fn names(players: usize) -> Vec<String> {
-    ["Ada", "Bartholomew Longname-Smythe", "Cy", "Dora", "Eve", "Fitz"][..players]
+    [
+        "Ada",
+        "Bartholomew Longname-Smythe",
+        "Cy",
+        "Dora",
+        "Eve",
+        "Fitz",
+    ][..players]
         .iter()
         .map(|s| (*s).to_owned())
         .collect()
@@ -62,12 +69,24 @@ fn boards_and_hands_are_drawn_for_every_viewer_from_start_to_end() {
         for (stage, steps) in [("start", 0), ("play", 60 * players), ("end", LONGEST_GAME)] {
             let game = game(players, players as u64 * 11, steps);
             if stage == "end" {
-                assert_eq!(game.to_act(), ToAct::Over, "{players} players reach the end");
+                assert_eq!(
+                    game.to_act(),
+                    ToAct::Over,
+                    "{players} players reach the end"
+                );
             }
-            check_board(&game, Viewer::Spectator, &format!("board-{players}p-{stage}"));
+            check_board(
+                &game,
+                Viewer::Spectator,
+                &format!("board-{players}p-{stage}"),
+            );
             for seat in 0..players {
                 let viewer = Viewer::Seat(seat);
-                check_board(&game, viewer, &format!("board-{players}p-{stage}-seat{seat}"));
+                check_board(
+                    &game,
+                    viewer,
+                    &format!("board-{players}p-{stage}-seat{seat}"),
+                );
                 let hand = hand_png(&game.view(viewer)).expect("a seat has a hand");
                 decode_png(&hand).unwrap();
                 save(&format!("hand-{players}p-{stage}-seat{seat}"), &hand);
@@ -89,7 +108,10 @@ fn a_seat_sees_its_own_locos_and_nobody_elses() {
     assert!(text.contains(&format!("train 1: [Loco {loco}]")), "{text}");
     let spectator = board_text(&game.view(Viewer::Spectator), &names(4));
     for kind in crate::games::express::cards::ALL_KINDS {
-        assert!(!spectator.contains(&format!("[Loco {kind}]")), "{spectator}");
+        assert!(
+            !spectator.contains(&format!("[Loco {kind}]")),
+            "{spectator}"
+        );
     }
     assert!(spectator.contains("[Loco face down]"), "{spectator}");
     assert_ne!(
