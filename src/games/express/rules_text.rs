@@ -28,7 +28,7 @@ pub fn provisional_rulings() -> Vec<String> {
     let cards = CARDS.iter().filter_map(|c| {
         c.provisional.map(|what| {
             format!(
-                "{}: {what} (value {}, {} copies)",
+                "{} ({} points, {} copies): our ruling on its {what}",
                 c.name, c.value, c.copies
             )
         })
@@ -56,7 +56,7 @@ mod tests {
         }
         for card in CARDS.iter().filter(|c| c.provisional.is_some()) {
             assert!(
-                listed.contains(&format!("- {}:", card.name)),
+                listed.contains(&format!("- {} (", card.name)),
                 "{}",
                 card.name
             );
