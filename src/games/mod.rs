@@ -16,6 +16,7 @@ pub static REGISTRY: &[&dyn GameKind] = &[
     &adapter::Kind::<yardmaster::Yardmaster>::new(),
     &adapter::Kind::<whistlewood::Whistlewood>::new(),
     &adapter::Kind::<shunting::game::Shunting>::new(),
+    &adapter::Kind::<express::Express>::new(),
     &adapter::Kind::<coal_train::CoalTrain>::new(),
 ];
 

@@ -537,3 +537,79 @@ fn wright_s_inglenook_is_dealt_from_the_seed_with_a_clear_headshunt() {
     // The same seed deals the same yard and train.
     assert_eq!(board(&play("two.db")), board(&first));
 }
+
+#[test]
+fn express_plays_itself_and_replays_from_an_explicit_setup() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("express.db");
+    let out_dir = dir.path().join("boards");
+    let (db, out) = (db.to_str().unwrap(), out_dir.to_str().unwrap());
+    let game = roundhouse(
+        &[
+            "play",
+            "express",
+            "--players",
+            "4",
+            "--bots",
+            "4",
+            "--seed",
+            "5",
+            "--db",
+            db,
+            "--out",
+            out,
+        ],
+        "",
+    );
+    assert!(game.status.success(), "{}", text(&game.stderr));
+    let stdout = text(&game.stdout);
+    assert!(stdout.contains("Winner:"), "{stdout}");
+    assert!(stdout.contains("The game is over."), "{stdout}");
+    assert!(pngs_in(&out_dir) > 0);
+
+    let deck: Vec<&str> = std::iter::repeat_n("box", 12)
+        .chain(std::iter::repeat_n("hopper", 11))
+        .chain(std::iter::repeat_n("reefer", 10))
+        .chain(std::iter::repeat_n("tank", 9))
+        .chain(std::iter::repeat_n("auto", 8))
+        .chain([
+            "mail", "mail", "dome", "dome", "sleeper", "sleeper", "obs", "obs",
+        ])
+        .chain(std::iter::repeat_n("coach", 6))
+        .chain([
+            "diesel", "diesel", "wild", "wild", "caboose", "caboose", "caboose",
+        ])
+        .chain([
+            "broken", "broken", "derail", "derail", "steal", "steal", "switch", "switch",
+        ])
+        .chain([
+            "wreck", "crane", "crane", "boom", "boom", "office", "office",
+        ])
+        .chain([
+            "transfer",
+            "transfer",
+            "heavy",
+            "heavy",
+            "turntable",
+            "turntable",
+        ])
+        .collect();
+    let input = |moves: &str| {
+        format!(
+            r#"{{"players": 2, "seed": 1, "setup": {{"dealer": 1, "decks": [{}]}}, "moves": [{moves}]}}"#,
+            serde_json::to_string(&deck).unwrap()
+        )
+    };
+    let ok = roundhouse(&["replay", "express", "-"], &input(r#""draw""#));
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    let json: serde_json::Value = serde_json::from_str(&text(&ok.stdout)).unwrap();
+    assert_eq!(json["moves_applied"], 1);
+    assert_eq!(json["to_act"], serde_json::json!([0]));
+    let bad = roundhouse(&["replay", "express", "-"], &input(r#""take""#));
+    assert!(!bad.status.success());
+    assert!(
+        text(&bad.stderr).contains("move 0 refused"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

@@ -13,6 +13,7 @@ mod coal_train_props;
 mod coal_train_rules;
 mod coal_train_table;
 mod conformance;
+mod express_bot;
 mod express_disasters;
 mod express_hands;
 mod express_listing;

@@ -9,8 +9,9 @@ use roundhouse::games::adapter::{GameKind, LiveGame};
 /// Steps played by uniformly random legal moves before bots take over (a game that allows starting
 /// again, like a puzzle with its reset, need not end under random play).
 pub const RANDOM_STEPS: usize = 120;
-/// No game may take more steps than this, random steps and bot steps together.
-pub const MAX_STEPS: usize = 1000;
+/// No game may take more steps than this, random steps and bot steps together (an Express game of six
+/// bots runs to about a thousand steps over its hands).
+pub const MAX_STEPS: usize = 4000;
 
 /// One table a game offers: its options and number of players.
 #[derive(Clone)]
@@ -55,11 +56,17 @@ impl Walk {
     }
 }
 
-/// Every combination of `kind`'s option values, as `key=value` choices.
+/// The most option combinations a game is walked with in full; past this each value of every option is
+/// walked once (Express offers 50 combinations, each a game of several hands).
+const MAX_COMBINATIONS: usize = 16;
+
+/// `kind`'s option values as `key=value` choices: every combination, or for a game with more than
+/// [`MAX_COMBINATIONS`] of them a covering set where choice `i` takes each option's `i`-th value (its
+/// values repeating), so every value is walked.
 fn option_choices(kind: &dyn GameKind) -> Vec<Vec<(String, String)>> {
-    kind.options()
-        .iter()
-        .fold(vec![Vec::new()], |combinations, spec| {
+    let specs = kind.options();
+    let every: Vec<Vec<(String, String)>> =
+        specs.iter().fold(vec![Vec::new()], |combinations, spec| {
             combinations
                 .iter()
                 .flat_map(|chosen| {
@@ -70,7 +77,24 @@ fn option_choices(kind: &dyn GameKind) -> Vec<Vec<(String, String)>> {
                     })
                 })
                 .collect()
+        });
+    if every.len() <= MAX_COMBINATIONS {
+        return every;
+    }
+    let longest = specs.iter().map(|s| s.values.len()).max().unwrap_or(1);
+    (0..longest)
+        .map(|i| {
+            specs
+                .iter()
+                .map(|spec| {
+                    (
+                        spec.key.to_owned(),
+                        spec.values[i % spec.values.len()].to_owned(),
+                    )
+                })
+                .collect()
         })
+        .collect()
 }
 
 /// Every table of every registered game.

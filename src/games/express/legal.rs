@@ -95,7 +95,8 @@ impl Express {
         }
     }
 
-    fn disaster_steps(&self, card: Kind, steps: &mut Vec<Action>) {
+    /// The Disaster steps of `card` for the seat to act: one per legal target (none in the first round).
+    pub(super) fn disaster_steps(&self, card: Kind, steps: &mut Vec<Action>) {
         if self.first_round {
             return;
         }

@@ -1,16 +1,19 @@
 //! Express with the tournament rules (2–6 players): a rummy-style train card game over several hands to
-//! 120 points, with Disasters that their target may block. Not registered in the game list yet: the
-//! pictures, the bot and the front ends come later.
+//! 120 points, with Disasters that their target may block.
 
 pub mod attack;
+mod bots;
 pub mod cards;
 pub mod disasters;
+mod draw;
 mod feasible;
 mod hand;
 pub mod legal;
 pub mod notation;
 pub mod options;
+pub mod present;
 pub mod refusals;
+pub mod rules_text;
 pub mod rulings;
 pub mod scoring;
 pub mod state;

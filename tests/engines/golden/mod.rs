@@ -7,6 +7,7 @@
 
 mod coal_train;
 mod coal_train_games;
+mod express;
 mod shunting;
 mod whistlewood;
 mod yardmaster;

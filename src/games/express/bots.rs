@@ -1,0 +1,349 @@
+//! A computer player for an Express seat. It decides from its seat's view and legal steps only: it takes
+//! the top discard when it extends a train, melds every car that fits, starts trains from pairs with its
+//! least useful card as the Loco, keeps Way Cars in hand to block (laying them when the hand must shrink),
+//! blocks every Disaster it can, plays Disasters on the leader, and discards what it can least use and
+//! the next player could not use either. Every step it picks is one of the legal steps, so it never stalls.
+
+use super::cards::{Class, Kind};
+use super::disasters::{Effect, disaster};
+use super::notation::{Action, Target};
+use super::train::{Line, Train};
+use super::view::{ExpressView, SeatView, TrainView};
+use crate::game::{BotPlayer, GameRng, Seat, SeatSight};
+
+/// Most cards the bot keeps at the end of a turn before it lays Way Cars to make room.
+const HAND_LIMIT: usize = 5;
+/// Trains the bot is content with: going out needs two long ones, and more trains each need 3 cars.
+const ENOUGH_TRAINS: usize = 2;
+/// Noise that breaks ties between equally good steps (and varies a turn taken back by `reset`).
+const JITTER: f64 = 0.5;
+/// A step the bot takes only when nothing else is legal.
+const LAST_RESORT: f64 = -1000.0;
+/// A meld that would leave no card the turn may end with.
+const STRANDED: f64 = -60.0;
+/// Below this the best step only shuffles cards around (a swap, a reset): the bot has melded itself into
+/// a corner, and picks a random step (never `end`) so that taking the turn back leads elsewhere.
+const CORNERED: f64 = -30.0;
+
+impl BotPlayer for super::Express {
+    fn choose(sight: &SeatSight<'_, super::Express>, rng: &mut GameRng) -> Action {
+        let legal = sight.legal();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let view = sight.view();
+        let mut me = Bot::new(&view, sight.seat());
+        me.aimed = aimed_disasters(sight, &me.hand, rng);
+        let mut best = (f64::MIN, 0);
+        for (i, action) in legal.iter().enumerate() {
+            let worth = me.worth(action) + JITTER * rng.fraction();
+            if worth > best.0 {
+                best = (worth, i);
+            }
+        }
+        if best.0 < CORNERED {
+            return legal[rng.index(legal.len())];
+        }
+        legal[best.1]
+    }
+}
+
+/// What the bot knows while it weighs its steps.
+struct Bot<'a> {
+    view: &'a ExpressView,
+    seat: Seat,
+    own: &'a SeatView,
+    hand: Vec<Kind>,
+    /// The Disasters in hand that have a legal target now.
+    aimed: Vec<Kind>,
+}
+
+/// The Disasters in `hand` that could be played now. Targets depend only on what lies on the table, so
+/// any sample of the hidden cards answers alike.
+fn aimed_disasters(
+    sight: &SeatSight<'_, super::Express>,
+    hand: &[Kind],
+    rng: &mut GameRng,
+) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = hand
+        .iter()
+        .copied()
+        .filter(|k| k.class() == Class::Disaster)
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    if kinds.is_empty() {
+        return kinds;
+    }
+    let table = sight.sample(rng);
+    let mut steps = Vec::new();
+    kinds.retain(|&card| {
+        steps.clear();
+        table.disaster_steps(card, &mut steps);
+        !steps.is_empty()
+    });
+    kinds
+}
+
+/// A train as the rules see it, made from its view (the Loco plays no part in what may be added).
+fn as_train(train: &TrainView) -> Train {
+    Train {
+        loco: Kind::Wild,
+        cars: train.cars.clone(),
+        fresh: false,
+    }
+}
+
+/// Whether `card` may go at the end of one of `trains` (a Wild always may be declared to fit).
+fn extends(trains: &[TrainView], card: Kind) -> bool {
+    trains.iter().any(|t| {
+        let train = as_train(t);
+        train.check_add(card, None).is_ok()
+            || (card == Kind::Wild && train.line().is_some() && !train.has_caboose())
+    })
+}
+
+impl<'a> Bot<'a> {
+    fn new(view: &'a ExpressView, seat: Seat) -> Bot<'a> {
+        let own = &view.seats[seat];
+        Bot {
+            view,
+            seat,
+            own,
+            hand: own.hand.clone().unwrap_or_default(),
+            aimed: Vec::new(),
+        }
+    }
+
+    /// Copies of `kind` in hand.
+    fn held(&self, kind: Kind) -> usize {
+        self.hand.iter().filter(|&&k| k == kind).count()
+    }
+
+    /// Cards the hand must lose before a discard is allowed.
+    fn over(&self) -> usize {
+        self.hand.len().saturating_sub(HAND_LIMIT + 1)
+    }
+
+    /// How much the bot wants to keep `kind` (higher: keep).
+    fn usefulness(&self, kind: Kind) -> f64 {
+        let extends_own = extends(&self.own.trains, kind);
+        match kind.class() {
+            Class::Wild => 10.0,
+            Class::Caboose => {
+                if self.own.trains.iter().any(|t| t.cars.len() >= 3) {
+                    6.0
+                } else {
+                    2.0
+                }
+            }
+            Class::WayCar => 5.0,
+            Class::Disaster => {
+                if self.view.first_round {
+                    3.0
+                } else {
+                    6.0
+                }
+            }
+            Class::Turntable => 1.0,
+            Class::Freight | Class::Passenger if extends_own => 8.0 + f64::from(kind.value()),
+            Class::Freight if self.held(kind) >= 2 => 5.0 + f64::from(kind.value()) / 2.0,
+            Class::Passenger
+                if self
+                    .hand
+                    .iter()
+                    .filter(|k| k.class() == Class::Passenger)
+                    .count()
+                    >= 2 =>
+            {
+                5.0
+            }
+            Class::Freight | Class::Passenger => 1.0 - f64::from(kind.value()) / 5.0,
+        }
+    }
+
+    /// The seat that plays after the bot.
+    fn next_seat(&self) -> Seat {
+        let players = self.view.seats.len();
+        if self.view.clockwise {
+            (self.seat + 1) % players
+        } else {
+            (self.seat + players - 1) % players
+        }
+    }
+
+    /// How far ahead a seat is: its total and what its trains are worth now.
+    fn threat(&self, seat: Seat) -> f64 {
+        let cards = &self.view.seats[seat];
+        let trains: i32 = cards.trains.iter().map(|t| t.value).sum();
+        f64::from(cards.total) + f64::from(trains) / 2.0
+    }
+
+    /// The other seat furthest ahead by [`Bot::threat`].
+    fn leader(&self) -> Seat {
+        (0..self.view.seats.len())
+            .filter(|&s| s != self.seat)
+            .max_by(|&a, &b| self.threat(a).total_cmp(&self.threat(b)))
+            .unwrap_or(self.seat)
+    }
+
+    /// Whether `kind` may be the turn's discard (a Disaster only with a legal target).
+    fn discardable(&self, kind: Kind) -> bool {
+        kind.class() != Class::Disaster || self.aimed.contains(&kind)
+    }
+
+    /// Whether the hand still holds a card to discard once `removed` has left it.
+    fn keeps_a_discard(&self, removed: &[Kind]) -> bool {
+        let mut hand = self.hand.clone();
+        for card in removed {
+            if let Some(i) = hand.iter().position(|k| k == card) {
+                hand.swap_remove(i);
+            }
+        }
+        hand.iter().any(|&k| self.discardable(k))
+    }
+
+    fn worth(&self, action: &Action) -> f64 {
+        let melded: &[Kind] = match action {
+            Action::Add { laid, .. } => &[laid.card],
+            Action::Way(card) => &[*card],
+            Action::Start { loco, cars } => &[*loco, cars.as_slice()[0].card],
+            _ => &[],
+        };
+        if !melded.is_empty() && !self.keeps_a_discard(melded) {
+            return STRANDED;
+        }
+        let cornered = !self.keeps_a_discard(&[]);
+        match *action {
+            Action::Reset if cornered => STRANDED + 10.0,
+            Action::Swap { train, .. }
+                if cornered
+                    && self.own.trains[train]
+                        .loco
+                        .is_some_and(|k| self.discardable(k)) =>
+            {
+                40.0
+            }
+            Action::Block => 100.0,
+            Action::Allow => 0.0,
+            Action::Draw => 5.0,
+            Action::Take if self.hand.is_empty() => 0.0,
+            Action::Take => match self.view.discard.last() {
+                Some(&top) if extends(&self.own.trains, top) => 10.0,
+                Some(&top) if top.class() == Class::Freight && self.held(top) >= 2 => 8.0,
+                Some(&Kind::Wild) => 10.0,
+                _ => 0.0,
+            },
+            Action::Redraw => 0.0,
+            Action::End | Action::Deadline | Action::Reset => LAST_RESORT,
+            Action::Add { train, laid } => self.add_worth(train, laid.card, laid.declared),
+            Action::Start { loco, cars } => {
+                let first = cars.as_slice()[0];
+                self.start_worth(loco, first.card)
+            }
+            Action::Way(_) if self.over() > 0 || self.hand.len() <= 3 => 25.0,
+            Action::Way(_) => -5.0,
+            Action::Swap { train, card } => {
+                let old = self.own.trains[train]
+                    .loco
+                    .map_or(0.0, |k| self.usefulness(k));
+                let gain = old - self.usefulness(card);
+                if gain >= 3.0 { gain } else { -50.0 }
+            }
+            Action::Discard(card) => self.discard_worth(card),
+            Action::Disaster { card, target } => self.disaster_worth(card, target),
+        }
+    }
+
+    fn add_worth(&self, train: usize, card: Kind, declared: Option<Kind>) -> f64 {
+        let cars = &self.own.trains[train].cars;
+        match card {
+            Kind::Caboose if cars.len() >= 3 || self.over() > 0 => 22.0,
+            Kind::Caboose => -5.0,
+            Kind::Wild => {
+                let line = as_train(&self.own.trains[train]).line();
+                let fits = match (declared, line) {
+                    (None, _) => true,
+                    (Some(kind), Some(Line::Freight(carried))) => kind == carried,
+                    (Some(kind), _) => kind.class() == Class::Passenger,
+                };
+                if fits && (cars.len() >= 2 || self.over() > 0) {
+                    21.0
+                } else {
+                    -20.0
+                }
+            }
+            _ if cars.len() < 3 => 36.0 + f64::from(card.value()),
+            _ => 30.0 + f64::from(card.value()),
+        }
+    }
+
+    fn start_worth(&self, loco: Kind, card: Kind) -> f64 {
+        if card == Kind::Wild {
+            return -40.0;
+        }
+        let mates = match card.class() {
+            Class::Freight => self.held(card) - 1 - usize::from(loco == card),
+            _ => {
+                self.hand
+                    .iter()
+                    .filter(|k| k.class() == Class::Passenger)
+                    .count()
+                    - 1
+                    - usize::from(loco.class() == Class::Passenger)
+            }
+        };
+        let trains = self.own.trains.len();
+        let need = if trains < ENOUGH_TRAINS {
+            12.0
+        } else {
+            4.0 - 4.0 * (trains - ENOUGH_TRAINS) as f64
+        };
+        let pressure = if self.over() > 0 { 10.0 } else { 0.0 };
+        let base = if mates == 0 && pressure == 0.0 {
+            -10.0
+        } else {
+            need + 3.0 * mates as f64 + pressure
+        };
+        base - self.usefulness(loco) + f64::from(card.value()) / 2.0
+    }
+
+    fn discard_worth(&self, card: Kind) -> f64 {
+        let next = &self.view.seats[self.next_seat()];
+        let helps_next = card.class() != Class::Turntable && extends(&next.trains, card);
+        let mut worth = 10.0 - self.usefulness(card) + f64::from(card.value()) / 5.0;
+        if helps_next {
+            worth -= 6.0;
+        }
+        if card == Kind::Turntable {
+            worth += 3.0;
+        }
+        worth
+    }
+
+    fn disaster_worth(&self, card: Kind, target: Target) -> f64 {
+        let seat = target.seat();
+        if seat == self.seat {
+            return 10.0 - self.usefulness(card) - 20.0;
+        }
+        let Some(spec) = disaster(card) else {
+            return 0.0;
+        };
+        let leader = if seat == self.leader() { 8.0 } else { 0.0 };
+        let train_value = |s: Seat, t: usize| {
+            self.view.seats[s]
+                .trains
+                .get(t)
+                .map_or(0.0, |t| f64::from(t.value) + t.cars.len() as f64)
+        };
+        let damage = match (spec.effect, target) {
+            (Effect::WreckTrain, Target::Train { seat, train }) => train_value(seat, train),
+            (Effect::BreakLastCar | Effect::StealLastCar, Target::Train { seat, train }) => {
+                3.0 + train_value(seat, train) / 4.0
+            }
+            (Effect::SkipTurn, _) => 6.0,
+            _ => 1.0,
+        };
+        16.0 + leader + damage + self.threat(seat) / 20.0
+    }
+}

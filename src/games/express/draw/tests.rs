@@ -1,0 +1,125 @@
+//! Pictures of real positions: starts, games under way and finished games with 2 to 6 players, for every
+//! viewer. Set `EXPRESS_DRAW_SAMPLES` to a folder to also write the pictures there for a look.
+
+use render::decode_png;
+
+use super::style::BOARD_W;
+use super::{board_png, hand_png};
+use crate::game::{BotPlayer, Game, GameRng, ToAct, Viewer};
+use crate::games::express::present::{board_text, hand_text};
+use crate::games::express::{Express, ExpressOptions};
+
+const MAX_PNG_BYTES: usize = 300 * 1024;
+/// More steps than a game takes with bots in every seat.
+const LONGEST_GAME: usize = 20_000;
+
+fn names(players: usize) -> Vec<String> {
+    [
+        "Ada",
+        "Bartholomew Longname-Smythe",
+        "Cy",
+        "Dora",
+        "Eve",
+        "Fitz",
+    ][..players]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect()
+}
+
+/// A dealt game after up to `steps` bot steps.
+fn game(players: usize, seed: u64, steps: usize) -> Express {
+    let options = ExpressOptions::default();
+    let mut rng = GameRng::seeded(seed);
+    let setup = Express::deal(&options, players, &mut rng);
+    let mut game = Express::start(options, players, setup, seed).unwrap();
+    for _ in 0..steps {
+        let ToAct::Seats(seats) = game.to_act() else {
+            break;
+        };
+        let action = game.bot_action(seats[0], &mut rng);
+        game.apply_quiet(seats[0], &action).unwrap();
+    }
+    game
+}
+
+fn save(name: &str, bytes: &[u8]) {
+    if let Ok(folder) = std::env::var("EXPRESS_DRAW_SAMPLES") {
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(format!("{folder}/{name}.png"), bytes).unwrap();
+    }
+}
+
+fn check_board(game: &Express, viewer: Viewer, name: &str) {
+    let view = game.view(viewer);
+    let bytes = board_png(&view, &names(game.players()));
+    assert!(
+        bytes.len() <= MAX_PNG_BYTES,
+        "{name}: {} bytes",
+        bytes.len()
+    );
+    let canvas = decode_png(&bytes).unwrap();
+    assert_eq!(canvas.width(), BOARD_W as u32, "{name}");
+    save(name, &bytes);
+}
+
+#[test]
+fn boards_and_hands_are_drawn_for_every_viewer_from_start_to_end() {
+    for players in 2..=6 {
+        for (stage, steps) in [("start", 0), ("play", 60 * players), ("end", LONGEST_GAME)] {
+            let game = game(players, players as u64 * 11, steps);
+            if stage == "end" {
+                assert_eq!(
+                    game.to_act(),
+                    ToAct::Over,
+                    "{players} players reach the end"
+                );
+            }
+            check_board(
+                &game,
+                Viewer::Spectator,
+                &format!("board-{players}p-{stage}"),
+            );
+            for seat in 0..players {
+                let viewer = Viewer::Seat(seat);
+                check_board(
+                    &game,
+                    viewer,
+                    &format!("board-{players}p-{stage}-seat{seat}"),
+                );
+                let hand = hand_png(&game.view(viewer)).expect("a seat has a hand");
+                decode_png(&hand).unwrap();
+                save(&format!("hand-{players}p-{stage}-seat{seat}"), &hand);
+            }
+            assert_eq!(hand_png(&game.view(Viewer::Spectator)), None);
+        }
+    }
+}
+
+#[test]
+fn a_seat_sees_its_own_locos_and_nobody_elses() {
+    let game = game(4, 5, 80);
+    let with_trains = (0..4)
+        .find(|&s| !game.seat(s).trains.is_empty())
+        .expect("someone started a train in 80 steps");
+    let view = game.view(Viewer::Seat(with_trains));
+    let text = board_text(&view, &names(4));
+    let loco = game.seat(with_trains).trains[0].loco;
+    assert!(text.contains(&format!("train 1: [Loco {loco}]")), "{text}");
+    let spectator = board_text(&game.view(Viewer::Spectator), &names(4));
+    for kind in crate::games::express::cards::ALL_KINDS {
+        assert!(
+            !spectator.contains(&format!("[Loco {kind}]")),
+            "{spectator}"
+        );
+    }
+    assert!(spectator.contains("[Loco face down]"), "{spectator}");
+    assert_ne!(
+        board_png(&view, &names(4)),
+        board_png(&game.view(Viewer::Spectator), &names(4)),
+        "the owner's picture shows its Locos face up"
+    );
+    let hand = hand_text(&view).unwrap();
+    assert!(hand.contains(&format!("train 1: {loco}")), "{hand}");
+    assert_eq!(hand_text(&game.view(Viewer::Spectator)), None);
+}
