@@ -250,18 +250,6 @@ fn the_target_is_an_option() {
 }
 
 #[test]
-fn after_the_deadline_only_the_seat_to_act_may_end_the_hand() {
-    let mut table = before_going_out("box reefer");
-    table.options.deadline_hours = Hours(Some(24));
-    let mut game = table.start();
-    play_first_round(&mut game);
-    assert!(!is_legal(&game, 1, "end"));
-    let why = refused(&mut game, 1, "end");
-    assert!(why.contains("not your turn"), "{why}");
-    assert!(game.history().is_empty(), "the hand goes on");
-}
-
-#[test]
 fn after_the_deadline_the_hand_ends_as_it_stands_and_the_game_with_it() {
     let mut table = before_going_out("box reefer");
     let mut game = table.start();
