@@ -5,7 +5,7 @@
 use std::sync::Barrier;
 use std::thread;
 
-use roundhouse::clock::Clock;
+use roundhouse::clock::{Clock, ManualClock};
 use roundhouse::store::{
     Database, Motion, NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError,
     Update, VoteChange, VoteRequest,
@@ -374,4 +374,33 @@ fn a_postgres_server_that_does_not_answer_is_refused_at_open_without_its_passwor
         "{text}"
     );
     assert!(!text.contains("s3cret"), "{text}");
+}
+
+on_both_backends! {
+fn a_game_remembers_when_it_left_its_lobby_and_keeps_that_time(db) {
+    let clock = ManualClock::at(1_000);
+    let store = db.open_with_clock(clock.clock());
+    let game = store.create_game(&new_game("c1")).unwrap();
+    assert_eq!(game.started_at, None, "a lobby has not started");
+    clock.set(2_000);
+    let lobby_change = Update {
+        seats: Some(vec![SeatRecord::human("u1", "Alice"), SeatRecord::human("u2", "Bo")]),
+        ..Update::default()
+    };
+    store.update(game.id, 0, &lobby_change).unwrap();
+    assert_eq!(store.game(game.id).unwrap().unwrap().started_at, None);
+    clock.set(3_000);
+    let start = Update {
+        status: Some(Status::Active),
+        ..Update::default()
+    };
+    store.update(game.id, 1, &start).unwrap();
+    clock.set(4_000);
+    store
+        .update(game.id, 2, &Update { append_moves: moves(&["a"]), ..Update::default() })
+        .unwrap();
+    let stored = store.game(game.id).unwrap().unwrap();
+    assert_eq!(stored.started_at, Some(3_000), "the start, not a later move");
+    assert_eq!(stored.updated_at, 4_000);
+}
 }

@@ -360,7 +360,7 @@ impl Postgres {
                 "UPDATE games SET version = version + 1, updated_at = $3, \
                    status = COALESCE($4, status), ended_reason = COALESCE($5, ended_reason), \
                    setup = COALESCE($6, setup), snapshot = COALESCE($7, snapshot), \
-                   started_at = COALESCE(started_at, CASE WHEN $4 = 'active' THEN $3 END) \
+                   started_at = COALESCE(started_at, CASE WHEN $4::TEXT = 'active' THEN $3::BIGINT END) \
                  WHERE id = $1 AND version = $2",
                 &[
                     &id,
