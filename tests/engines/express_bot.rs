@@ -59,3 +59,16 @@ fn bot_beats_random_play() {
 fn bot_beats_random_play_over_a_thousand_games() {
     assert_strong(1000);
 }
+
+/// A two-player walk of the conformance suite in which both bots, two cards in hand and the reshuffles
+/// spent, once took the top Hopper and discarded it again for ever; the hand must now run out and end.
+#[test]
+fn two_bots_do_not_pass_one_discard_back_and_forth() {
+    let table = crate::walks::Table {
+        kind: roundhouse::games::find("express").expect("registered"),
+        options_json: r#"{"target":"100","block_timeout_hours":"1","deadline_hours":"24"}"#.into(),
+        players: 2,
+    };
+    let walk = crate::walks::walk(table, 2_975_232_193_038_446_134, crate::walks::RANDOM_STEPS);
+    assert!(walk.positions.last().expect("played").outcome().is_some());
+}

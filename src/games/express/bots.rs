@@ -230,7 +230,15 @@ impl<'a> Bot<'a> {
             Action::Take if self.hand.is_empty() => 0.0,
             Action::Take => match self.view.discard.last() {
                 Some(&top) if extends(&self.own.trains, top) => 10.0,
-                Some(&top) if top.class() == Class::Freight && self.held(top) >= 2 => 8.0,
+                // A third car of a kind starts a train only with a Loco and a discard to spare; taken
+                // without them it would be discarded again (two bots could pass it back and forth forever).
+                Some(&top)
+                    if top.class() == Class::Freight
+                        && self.held(top) >= 2
+                        && self.hand.len() >= 4 =>
+                {
+                    8.0
+                }
                 Some(&Kind::Wild) => 10.0,
                 _ => 0.0,
             },
