@@ -6,8 +6,8 @@
 mod walks;
 
 mod coal_train_bot;
-mod coal_train_labels;
 mod coal_train_incentives;
+mod coal_train_labels;
 mod coal_train_listing;
 mod coal_train_props;
 mod coal_train_rules;
