@@ -391,6 +391,12 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn view(&self, viewer: Viewer) -> Self::View;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// What `seat` must decide now when that is not taking its turn, in words that follow "decide" in a
+    /// reminder ("whether to block the Disaster played on you"); none (the default) when owing a decision
+    /// simply means it is the seat's turn. Public words: reminders are posted in the channel.
+    fn decision_owed(&self, _seat: Seat) -> Option<&'static str> {
+        None
+    }
     /// The decision the table makes for a seat that owes one now and does not answer in time, if the
     /// rules have one (none by default).
     fn timed_default(&self) -> Option<TimedDefault<Self::Action>> {

@@ -35,6 +35,8 @@ pub const CARGO_RED: Colour = Colour::hex(0xd55e00);
 pub const CARGO_GREEN: Colour = Colour::hex(0x009e73);
 /// Purple cargo (Okabe–Ito reddish purple).
 pub const CARGO_PURPLE: Colour = Colour::hex(0xcc79a7);
+/// The sixth seat's colour (Okabe–Ito blue): darker than the blue cargo, so the two stay apart.
+pub const SEAT_DEEP_BLUE: Colour = Colour::hex(0x0072b2);
 
 /// The paper of a card's face.
 pub const CARD_FACE: Colour = Colour::hex(0xe3e5e8);
@@ -85,9 +87,10 @@ mod tests {
 
     #[test]
     fn ink_on_every_cargo_is_legible() {
-        for cargo in CARGO
-            .into_iter()
-            .chain([CARD_BACK, CARD_FACE, HIGHLIGHT, ACCENT])
+        for cargo in
+            CARGO
+                .into_iter()
+                .chain([CARD_BACK, CARD_FACE, HIGHLIGHT, ACCENT, SEAT_DEEP_BLUE])
         {
             assert!(ink_on(cargo).contrast(cargo) >= 3.0, "{cargo:?}");
         }

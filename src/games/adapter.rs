@@ -80,6 +80,8 @@ pub trait LiveGame: Send + Sync {
     fn legal(&self, seat: Seat) -> Vec<LegalMove>;
     /// Parses and applies a move; on error nothing has changed.
     fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError>;
+    /// What `seat` must decide now when that is not taking its turn (see [`Game::decision_owed`]).
+    fn decision_owed(&self, seat: Seat) -> Option<&'static str>;
     /// The move the table makes for a seat that does not answer in time, if one is pending now.
     fn timed_default(&self) -> Option<TimedMove>;
     /// Hours after the start after which the game's deadline passes, if it has one.
@@ -330,6 +332,10 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
             notation: action.to_string(),
             events,
         })
+    }
+
+    fn decision_owed(&self, seat: Seat) -> Option<&'static str> {
+        self.0.decision_owed(seat)
     }
 
     fn timed_default(&self) -> Option<TimedMove> {

@@ -6,7 +6,7 @@
 
 use crate::calendar::Day;
 use crate::game::{ClockStep, Seat};
-use crate::games::adapter::LiveGame;
+use crate::games::adapter::{LiveGame, TimedMove};
 use crate::store::{GameRecord, Update};
 
 use super::absence::hours;
@@ -46,6 +46,16 @@ fn utc(seconds: i64) -> String {
         "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
         minute / 60,
         minute % 60
+    )
+}
+
+/// What the channel and the history say of a decision the table made for `name` on the timeout:
+/// "BEN did not answer within 12 h, so the table blocked for them."
+pub(super) fn decided_by_table(name: &str, timed: &TimedMove) -> String {
+    format!(
+        "{name} did not answer within {}, so {}.",
+        hours(timed.after_secs),
+        timed.said
     )
 }
 
@@ -112,12 +122,9 @@ impl Table {
                 .get(timed.seat)
                 .is_some_and(|s| s.is_active_human())
         {
-            progress.public.push(format!(
-                "{} did not answer within {}, so {}.",
-                record.seats[timed.seat].name,
-                hours(timed.after_secs),
-                timed.said
-            ));
+            progress
+                .public
+                .push(decided_by_table(&record.seats[timed.seat].name, &timed));
             apply_step(
                 record,
                 game.as_mut(),

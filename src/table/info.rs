@@ -4,9 +4,10 @@ use crate::game::Viewer;
 use crate::games::adapter::LegalMove;
 use crate::store::Status;
 
-use super::clock_steps::deadline_line;
+use super::clock_steps::{deadline_line, decided_by_table};
 use super::session::{
-    kind_of, list_names, mentions_to_act, names_to_act, player_seat, replay, seat_names,
+    kind_of, list_names, mentions_to_act, names_to_act, player_seat, replay_noting_defaults,
+    seat_names,
 };
 use super::vote::{VoteKind, pending};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
@@ -139,16 +140,16 @@ impl Table {
             .filter(|&s| !record.seats[s].resigned)
             .map_or(Viewer::Spectator, Viewer::Seat);
         let moves = self.store.moves(record.id)?;
-        let (_, events) = replay(&record, &moves)?;
+        let ((_, events), defaults) = replay_noting_defaults(&record, &moves)?;
         let names = seat_names(&record);
         let mut lines = Vec::new();
         let mut length = 0;
-        for (m, happened) in moves.iter().zip(&events).rev() {
-            let line = format!(
-                "{}. {}",
-                m.seq + 1,
-                names.readable(happened, viewer).join(" ")
-            );
+        for ((m, happened), timed) in moves.iter().zip(&events).zip(&defaults).rev() {
+            let mut said = names.readable(happened, viewer);
+            if let Some(timed) = timed {
+                said.insert(0, decided_by_table(&record.seats[m.seat].name, timed));
+            }
+            let line = format!("{}. {}", m.seq + 1, said.join(" "));
             length += line.chars().count() + 1;
             if length > HISTORY_CHARS {
                 break;

@@ -3,6 +3,7 @@
 //! Everything is worked out from the store (last change of each game, reminders already sent), so the
 //! schedule survives restarts and a reminder never goes out twice.
 
+use crate::games::adapter::LiveGame;
 use crate::store::{GameRecord, Status, Update, VoteChange};
 
 use super::absence::hours;
@@ -193,13 +194,29 @@ impl Table {
                 )
             })
             .unwrap_or_default();
+        let owed = match decision_owed(record, game.as_ref()) {
+            Some(decision) => format!("{name} is waiting for you to decide {decision}"),
+            None => format!("it is your turn in {name}"),
+        };
         Ok(Some(notice(
             format!(
-                "Reminder: {names}, it is your turn in {name} (no move for {}).{fallback}",
+                "Reminder: {names}, {owed} (no move for {}).{fallback}",
                 hours(idle)
             ),
             waiting,
             vec![PostAction::ViewHand],
         )))
     }
+}
+
+/// The decision the people to act owe when it is not their turn (the same one for all of them), if any.
+fn decision_owed(record: &GameRecord, game: &dyn LiveGame) -> Option<&'static str> {
+    let to_act = game.to_act();
+    let mut owed = to_act
+        .seats()
+        .iter()
+        .filter(|&&s| record.seats.get(s).is_some_and(|r| r.is_active_human()))
+        .map(|&s| game.decision_owed(s));
+    let first = owed.next()??;
+    owed.all(|other| other == Some(first)).then_some(first)
 }

@@ -2,7 +2,7 @@
 
 use crate::game::{Event, Seat, Viewer};
 use crate::games::seat_names::SeatNames;
-use crate::games::{self, adapter::GameKind, adapter::LiveGame};
+use crate::games::{self, adapter::GameKind, adapter::LiveGame, adapter::TimedMove};
 use crate::store::{GameRecord, MoveRecord, Status};
 
 use super::{Caller, Picture, Place, Table, TableError, game_ids};
@@ -41,7 +41,7 @@ impl Table {
             "the snapshot cannot be used ({unreadable}); rebuilding the game from its log"
         );
         let moves = self.store.moves(record.id)?;
-        match rebuild(record, &moves) {
+        match rebuild(record, &moves, |_, _| {}) {
             Ok((game, _)) => Ok(game),
             Err(reason) => {
                 let detail = format!(
@@ -68,11 +68,45 @@ pub(super) type Replayed = (Box<dyn LiveGame>, Vec<Vec<Event>>);
 
 /// Starts a game from its record's setup and replays `moves`, returning the state and each move's events.
 pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replayed, TableError> {
-    rebuild(record, moves).map_err(TableError::internal)
+    rebuild(record, moves, |_, _| {}).map_err(TableError::internal)
 }
 
-/// [`replay`], saying why a stored game cannot be rebuilt without logging it (the caller decides how).
-fn rebuild(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replayed, String> {
+/// [`replay`], also naming for each move the timed default it was, if the table made it for a person
+/// who had not answered in time: a move of a person's seat made by the table, the very decision
+/// pending for that seat, at least the timeout after the move before it. (A bot playing a resigned
+/// seat moves at once; a `skip` is allowed only after the absence limit, and the hourly sweep takes a
+/// shorter timeout first.)
+pub(super) fn replay_noting_defaults(
+    record: &GameRecord,
+    moves: &[MoveRecord],
+) -> Result<(Replayed, Vec<Option<TimedMove>>), TableError> {
+    let mut defaults = Vec::with_capacity(moves.len());
+    let mut since = record.started_at.unwrap_or(record.created_at);
+    let replayed = rebuild(record, moves, |game, m| {
+        let person = record
+            .seats
+            .get(m.seat)
+            .is_some_and(|s| s.user_id.is_some());
+        defaults.push(game.timed_default().filter(|timed| {
+            m.by_bot
+                && person
+                && timed.seat == m.seat
+                && timed.notation == m.notation
+                && m.at - since >= timed.after_secs
+        }));
+        since = m.at;
+    })
+    .map_err(TableError::internal)?;
+    Ok((replayed, defaults))
+}
+
+/// [`replay`], saying why a stored game cannot be rebuilt without logging it (the caller decides how);
+/// `before` sees the game before each move is applied.
+fn rebuild(
+    record: &GameRecord,
+    moves: &[MoveRecord],
+    mut before: impl FnMut(&dyn LiveGame, &MoveRecord),
+) -> Result<Replayed, String> {
     let kind = games::find(&record.kind)
         .ok_or_else(|| format!("this build has no game `{}`", record.kind))?;
     let setup = record.setup.as_deref().ok_or("the game has no setup")?;
@@ -81,6 +115,7 @@ fn rebuild(record: &GameRecord, moves: &[MoveRecord]) -> Result<Replayed, String
         .map_err(|e| format!("stored setup refused: {e}"))?;
     let mut events = Vec::with_capacity(moves.len());
     for m in moves {
+        before(game.as_ref(), m);
         let applied = game.apply(m.seat, &m.notation).map_err(|e| {
             format!(
                 "stored move {} `{}` refused: {}",

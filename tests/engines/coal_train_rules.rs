@@ -181,6 +181,40 @@ fn a_purchase_pays_other_agents_on_the_tile_and_gains_the_tiles_subsidy() {
     assert_eq!(g.current(), 2);
 }
 
+/// The texts of the events of `text` played by `seat`.
+fn said(g: &mut CoalTrain, seat: Seat, text: &str) -> Vec<String> {
+    let action: Action = text.parse().unwrap();
+    g.apply(seat, &action)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
+        .into_iter()
+        .map(|event| event.text)
+        .collect()
+}
+
+#[test]
+fn placing_a_drawn_tile_is_told_in_one_line_that_names_the_tile() {
+    let mut g = game(
+        3,
+        setup(3, &[("a1", "Express-1")], None),
+        &["mining", "foundry"],
+    );
+    ok(&mut g, 0, "step a1");
+    ok(&mut g, 0, "end");
+    ok(&mut g, 1, "step a1");
+    ok(&mut g, 1, "buy");
+    ok(&mut g, 1, "end");
+    assert_eq!(g.phase(), Phase::Replenish);
+    let lines = said(&mut g, 1, "place a1");
+    let placed = g.market()[0].tile.expect("the drawn tile is on a1");
+    let drawn = Content::get().tile_name(placed);
+    let placements: Vec<&String> = lines.iter().filter(|l| l.contains("a1")).collect();
+    assert_eq!(placements.len(), 1, "{lines:?}");
+    assert!(
+        placements[0].ends_with(&format!(" drew {drawn} and placed it on a1.")),
+        "{lines:?}"
+    );
+}
+
 #[test]
 fn a_drawn_tile_goes_under_your_own_agent_only_by_swapping_a_whistlestop() {
     let market = [("e5", "green")];

@@ -261,14 +261,13 @@ fn a_target_who_does_not_answer_is_pinged_reminded_and_blocked_for_after_the_tim
     assert_eq!(due.len(), 1);
     assert_eq!(due[0].post.mentions, vec![target_id.to_owned()]);
     assert!(
-        due[0]
+        due[0].post.text.starts_with(&format!(
+            "Reminder: {target_name}, Express is waiting for you to decide whether to block the \
+             Disaster played on you (no move for 4 h)."
+        )) && due[0]
             .post
             .text
-            .contains(&format!("Reminder: {target_name}"))
-            && due[0]
-                .post
-                .text
-                .contains("Without an answer 12 h after the last move, the table decides for you."),
+            .contains("Without an answer 12 h after the last move, the table decides for you."),
         "{}",
         due[0].post.text
     );
@@ -302,6 +301,22 @@ fn a_target_who_does_not_answer_is_pinged_reminded_and_blocked_for_after_the_tim
         (target, "block", true)
     );
     assert_log_replays(&game);
+    let said = format!("{target_name} did not answer within 12 h, so the table blocked for them.");
+    for viewer in PLAYERS {
+        let history = game
+            .table
+            .handle(&place(), &person(viewer), Command::History)
+            .unwrap()
+            .private
+            .unwrap()
+            .text;
+        let lines: Vec<&str> = history.lines().filter(|l| l.contains(&said)).collect();
+        assert_eq!(lines.len(), 1, "only the timed default: {history}");
+        assert!(
+            lines[0].starts_with(&format!("{}. {said} {target_name} blocks the", log.len())),
+            "{history}"
+        );
+    }
     assert!(
         game.table.reminders_due(now(&game)).unwrap().is_empty(),
         "decided once"

@@ -7,19 +7,21 @@ use crate::geometry::Rect;
 use crate::palette;
 use crate::text::TextStyle;
 
-/// The seats' colours in seat order, from the palette's colour-blind-safe cargo colours.
-const SEAT_COLOURS: [Colour; 5] = [
+/// The seats' colours in seat order, from the palette's colour-blind-safe (Okabe–Ito) colours: the
+/// five cargo colours, then a deeper blue for a sixth seat.
+const SEAT_COLOURS: [Colour; 6] = [
     palette::CARGO_RED,
     palette::CARGO_BLUE,
     palette::CARGO_GREEN,
     palette::CARGO_YELLOW,
     palette::CARGO_PURPLE,
+    palette::SEAT_DEEP_BLUE,
 ];
 
 /// The letter on a seat's disc.
 const DISC_LETTER: TextStyle = TextStyle::bold(16.0, palette::INK_DARK);
 
-/// The colour of seat `seat` (0 first); past the fifth seat the colours repeat.
+/// The colour of seat `seat` (0 first); past the sixth seat the colours repeat.
 pub fn seat_colour(seat: usize) -> Colour {
     SEAT_COLOURS[seat % SEAT_COLOURS.len()]
 }
@@ -51,10 +53,10 @@ mod tests {
 
     #[test]
     fn seats_get_distinct_colours_until_they_run_out() {
-        let first: Vec<Colour> = (0..5).map(seat_colour).collect();
+        let first: Vec<Colour> = (0..6).map(seat_colour).collect();
         for (i, colour) in first.iter().enumerate() {
             assert!(!first[i + 1..].contains(colour), "{colour:?}");
         }
-        assert_eq!(seat_colour(5), seat_colour(0));
+        assert_eq!(seat_colour(6), seat_colour(0));
     }
 }

@@ -19,7 +19,10 @@ impl CoalTrain {
         sink: &mut impl Sink,
     ) -> Result<(), RuleError> {
         self.check::<Explained>(seat, action)?;
-        sink.emit(|| Event::public(format!("{} {}.", seat_ref(seat), self.describe(action))));
+        // A drawn tile's placement is narrated once, by `place`, which also names the tile.
+        if self.phase != Phase::Replenish {
+            sink.emit(|| Event::public(format!("{} {}.", seat_ref(seat), self.describe(action))));
+        }
         match self.phase {
             Phase::Subsidies(n) => {
                 if let Action::Marker(subsidy) = *action {

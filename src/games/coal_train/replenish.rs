@@ -75,32 +75,30 @@ impl CoalTrain {
     }
 
     /// Puts the drawn tile where the step says (a swap sends the whistlestop under the active agent).
+    /// The placement is narrated here alone, in one line that names the tile.
     pub(super) fn place(&mut self, seat: Seat, tile: TileNo, action: Action, sink: &mut impl Sink) {
-        match action {
+        let placed = match action {
             Action::Swap(space) => {
                 if let Some(own) = self.own_empty_space(seat) {
                     self.market[own].tile = self.market[space].tile;
                 }
                 self.market[space].tile = Some(tile);
+                format!(
+                    "swapped it with the whistlestop on {}, which goes under their agent",
+                    space_name(space)
+                )
             }
-            Action::Place(space) => self.market[space].tile = Some(tile),
+            Action::Place(space) => {
+                self.market[space].tile = Some(tile);
+                format!("placed it on {}", space_name(space))
+            }
             _ => return,
-        }
+        };
         sink.emit(|| {
             Event::public(format!(
-                "{} drew {} and {}.",
+                "{} drew {} and {placed}.",
                 seat_ref(seat),
                 Content::get().tile_name(tile),
-                match action {
-                    Action::Swap(space) => format!(
-                        "swapped it with the whistlestop on {}, which goes under their agent",
-                        space_name(space)
-                    ),
-                    _ => format!(
-                        "placed it on {}",
-                        action.to_string().trim_start_matches("place ")
-                    ),
-                }
             ))
         });
     }

@@ -476,6 +476,15 @@ impl Game for Express {
         Some(Outcome { standings })
     }
 
+    fn decision_owed(&self, seat: Seat) -> Option<&'static str> {
+        match self.phase {
+            Phase::Block(pending) if Target::from(pending.target).seat() == seat => {
+                Some("whether to block the Disaster played on you")
+            }
+            _ => None,
+        }
+    }
+
     fn timed_default(&self) -> Option<TimedDefault<Action>> {
         let Phase::Block(pending) = self.phase else {
             return None;

@@ -1,5 +1,6 @@
 //! The middle of the table: the draw pile, the discard pile's top card, the Disaster slot, played
-//! Turntables and set-aside cards, and beside them what happens now (whose turn, or who decides a block).
+//! Turntables, set-aside cards and a Disaster waiting for its target's answer, and beside them what
+//! happens now (whose turn, or who decides a block).
 
 use render::palette;
 use render::theme::{HEADLINE, HIGHLIGHT_WIDTH, PANEL_PAD, PANEL_RADIUS};
@@ -47,6 +48,13 @@ fn piles(view: &ExpressView) -> Vec<Pile> {
         piles.push(Pile {
             top: view.set_aside.last().map(|&k| Look::Face(k)),
             caption: format!("Set aside {}", view.set_aside.len()),
+        });
+    }
+    if let PhaseView::Block { card, .. } = view.phase {
+        // The Disaster waiting for its target's answer, face up beside the sentence that names it.
+        piles.push(Pile {
+            top: Some(Look::Face(card)),
+            caption: "Pending".to_owned(),
         });
     }
     piles

@@ -112,7 +112,7 @@ pub fn seat_mark(seat: usize) -> render::theme::SeatMark {
     }
 }
 
-/// The letters on seat discs: the seat numbers, since six seats outnumber the theme's five colours.
+/// The letters on seat discs: the seat numbers, so that colour is never the only cue.
 const SEAT_NUMBERS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
 
 /// A plain number, with a real minus sign when negative.

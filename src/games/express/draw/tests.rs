@@ -3,11 +3,12 @@
 
 use render::decode_png;
 
-use super::style::BOARD_W;
+use super::style::{self, BOARD_W};
 use super::{board_png, hand_png};
 use crate::game::{BotPlayer, Game, GameRng, ToAct, Viewer};
 use crate::games::express::present::{board_text, hand_text};
-use crate::games::express::{Express, ExpressOptions};
+use crate::games::express::state::Phase;
+use crate::games::express::{Express, ExpressOptions, Target};
 
 const MAX_PNG_BYTES: usize = 300 * 1024;
 /// More steps than a game takes with bots in every seat.
@@ -122,4 +123,33 @@ fn a_seat_sees_its_own_locos_and_nobody_elses() {
     let hand = hand_text(&view).unwrap();
     assert!(hand.contains(&format!("train 1: {loco}")), "{hand}");
     assert_eq!(hand_text(&game.view(Viewer::Spectator)), None);
+}
+
+#[test]
+fn a_disaster_waiting_for_its_target_is_drawn_for_six_seats_each_in_its_own_colour() {
+    let mut rng = GameRng::seeded(66);
+    let mut game = game(6, 66, 0);
+    while !matches!(game.phase(), Phase::Block(_)) {
+        let ToAct::Seats(seats) = game.to_act() else {
+            panic!("the bots finished without a Disaster that could be blocked");
+        };
+        let action = game.bot_action(seats[0], &mut rng);
+        game.apply_quiet(seats[0], &action).unwrap();
+    }
+    let Phase::Block(pending) = game.phase() else {
+        unreachable!("the loop stops at a block decision");
+    };
+    let target = Target::from(pending.target).seat();
+    let spectator = game.view(Viewer::Spectator);
+    let text = board_text(&spectator, &names(6));
+    assert!(
+        text.contains(&format!("{} decides whether to block it", names(6)[target])),
+        "{text}"
+    );
+    check_board(&game, Viewer::Spectator, "board-6p-block");
+    check_board(&game, Viewer::Seat(target), "board-6p-block-target");
+    let colours: Vec<render::Colour> = (0..6).map(|s| style::seat_mark(s).colour).collect();
+    for (seat, colour) in colours.iter().enumerate() {
+        assert!(!colours[seat + 1..].contains(colour), "seat {seat}");
+    }
 }
