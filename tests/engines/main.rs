@@ -11,6 +11,7 @@ mod coal_train_labels;
 mod coal_train_listing;
 mod coal_train_props;
 mod coal_train_rules;
+mod coal_train_scoring;
 mod coal_train_table;
 mod conformance;
 mod express_bot;
