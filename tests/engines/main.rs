@@ -6,6 +6,7 @@
 mod walks;
 
 mod coal_train_bot;
+mod coal_train_cities;
 mod coal_train_incentives;
 mod coal_train_labels;
 mod coal_train_listing;
