@@ -9,7 +9,7 @@ use roundhouse::games::coal_train::{Action, CoalTrain};
 use super::coal_train_table::{deal_to, game, markers, ok, refused, res, setup};
 
 /// A 3-player game with Express-1 on a1, these other market tiles, and `cards` dealt to `city`.
-fn table(market: &[(&str, &str)], city: &str, cards: &[&str]) -> CoalTrain {
+pub(super) fn table(market: &[(&str, &str)], city: &str, cards: &[&str]) -> CoalTrain {
     let mut spaces = vec![("a1", "Express-1")];
     spaces.extend_from_slice(market);
     let dealt = deal_to(setup(3, &spaces, None), city, cards);
@@ -18,7 +18,7 @@ fn table(market: &[(&str, &str)], city: &str, cards: &[&str]) -> CoalTrain {
 
 /// Seat 0 buys the Express on a1 (1 action point left, 6 coal + 1 iron + 1 water, a Zoning Variance
 /// marker) and builds its first station in `city` with it (1 coal + 1 iron + 1 water).
-fn build_first_city(g: &mut CoalTrain, city: &str) {
+pub(super) fn build_first_city(g: &mut CoalTrain, city: &str) {
     for text in ["step a1", "buy", &format!("build express {city}")] {
         ok(g, 0, text);
     }

@@ -6,11 +6,13 @@
 mod walks;
 
 mod coal_train_bot;
+mod coal_train_cities;
 mod coal_train_incentives;
 mod coal_train_labels;
 mod coal_train_listing;
 mod coal_train_props;
 mod coal_train_rules;
+mod coal_train_scoring;
 mod coal_train_table;
 mod conformance;
 mod express_bot;

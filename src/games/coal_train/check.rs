@@ -434,7 +434,7 @@ impl CoalTrain {
 
     /// What `seat` pays the other agents on its space to buy the tile there.
     pub(super) fn purchase_fee(&self, seat: Seat) -> Res {
-        if self.holds(seat, |e| *e == IncentiveEffect::NoPurchaseFee) {
+        if self.holds(seat, |e| matches!(e, IncentiveEffect::NoPurchaseFee)) {
             return Res::NONE;
         }
         let at = self.players[seat].agent;
@@ -455,7 +455,7 @@ impl CoalTrain {
     /// Action points `seat`'s next Exchange costs.
     pub(super) fn exchange_ap(&self, seat: Seat) -> u32 {
         let free = !self.players[seat].exchanged
-            && self.holds(seat, |e| *e == IncentiveEffect::FreeFirstExchange);
+            && self.holds(seat, |e| matches!(e, IncentiveEffect::FreeFirstExchange));
         if free {
             0
         } else {

@@ -12,25 +12,64 @@ use super::market::reachable;
 use super::notation::Action;
 use super::refuse::Silent;
 use super::resources::Res;
-use super::state::{CoalTrain, Pending, Phase, SPACES};
+use super::state::{CENTRE, CoalTrain, Pending, Phase, SPACES};
 use super::trades::trades;
 use crate::game::Seat;
 
 /// Every trade of 1 to `max` units of what `have` holds, as steps made by `make`.
 fn trades_into(have: &Res, max: u32, out: &mut Vec<Action>, make: impl Fn(Res, Res) -> Action) {
     out.extend(
-        trades(max)
+        trades(max, have)
             .iter()
-            .filter(|(give, _)| have.covers(give))
             .map(|&(give, take)| make(give, take)),
     );
 }
 
+/// The verdict on each kind of trade in one listing, once its first candidate is checked.
+#[derive(Default)]
+struct TradeVerdicts {
+    /// A bit per kind judged (bit 0 the Exchange, bit 1 + s the trading subsidy `s`).
+    judged: u64,
+    /// A bit per kind found legal.
+    legal: u64,
+}
+
+impl TradeVerdicts {
+    /// The kind of trade a step is (its bit), or None for any other step.
+    fn kind_of(action: &Action) -> Option<u64> {
+        match *action {
+            Action::Exchange { .. } => Some(1),
+            Action::Trade { subsidy, .. } => 1u64.checked_shl(subsidy as u32 + 1),
+            _ => None,
+        }
+    }
+
+    /// The verdict on this kind, judged by `check` the first time.
+    fn judge(&mut self, kind: u64, check: impl FnOnce() -> bool) -> bool {
+        if self.judged & kind == 0 {
+            self.judged |= kind;
+            if check() {
+                self.legal |= kind;
+            }
+        }
+        self.legal & kind != 0
+    }
+}
+
 impl CoalTrain {
     /// Every legal step of `seat` now, into `out` (cleared first).
+    ///
+    /// Trades are judged once per kind (the Exchange, each trading subsidy): the candidates of one kind
+    /// differ only in what they give and receive, and [`trades_into`] makes only trades that
+    /// `check_trade` accepts for the units held, so the first one's verdict (action points, markers)
+    /// holds for them all. The listing test compares the list with what `apply` accepts.
     pub(super) fn legal_into_steps(&self, seat: Seat, out: &mut Vec<Action>) {
         self.candidates_into(seat, out);
-        out.retain(|a| self.check::<Silent>(seat, a).is_ok());
+        let mut verdicts = TradeVerdicts::default();
+        out.retain(|a| match TradeVerdicts::kind_of(a) {
+            Some(kind) => verdicts.judge(kind, || self.check::<Silent>(seat, a).is_ok()),
+            None => self.check::<Silent>(seat, a).is_ok(),
+        });
     }
 
     /// Whether `seat` has a legal step other than `end` (stops at the first found).
@@ -135,9 +174,11 @@ impl CoalTrain {
             }
         }
         let standard = &content.table.standard_upgrade;
-        for &track in &standard.tracks {
-            for cover in covers(player, standard.cost, Some(DiscountOn::Upgrade)) {
-                out.push(Action::Standard { track, cover });
+        if player.agent == Some(CENTRE) {
+            for &track in &standard.tracks {
+                for cover in covers(player, standard.cost, Some(DiscountOn::Upgrade)) {
+                    out.push(Action::Standard { track, cover });
+                }
             }
         }
         trades_into(

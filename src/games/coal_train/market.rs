@@ -107,7 +107,8 @@ impl CoalTrain {
             },
         )?;
         let stop = self.whistlestop_at(to);
-        let free = !player.stepped && self.holds(seat, |e| *e == IncentiveEffect::FreeFirstStep);
+        let free =
+            !player.stepped && self.holds(seat, |e| matches!(e, IncentiveEffect::FreeFirstStep));
         let ap = match (free, stop) {
             (true, _) => 0,
             (false, Some(stop)) => stop.step_ap,

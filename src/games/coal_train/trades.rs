@@ -1,6 +1,6 @@
 //! Every trade a step may name (Exchange, Free Trade): units given and as many received, never the same
 //! resource on both sides, in listing order (given, then received, each smallest first). Made once per
-//! size from the content, so listing the legal steps only keeps those whose units are held.
+//! size and amount held from the content, so listing the legal steps copies one list.
 
 use std::sync::OnceLock;
 
@@ -30,9 +30,46 @@ fn all_trades(max: u32) -> Vec<(Res, Res)> {
         .collect()
 }
 
-/// Every trade of 1 to `max` units, in listing order; filter by the units held.
-pub fn trades(max: u32) -> &'static [(Res, Res)] {
-    static BY_MAX: OnceLock<Vec<Vec<(Res, Res)>>> = OnceLock::new();
+/// Every trade of 1 to `max` units, by the units held (each resource counted up to `max`, all a trade
+/// can give of it), each list in listing order.
+struct ByHeld {
+    max: u32,
+    lists: Vec<Vec<(Res, Res)>>,
+}
+
+impl ByHeld {
+    fn new(max: u32) -> ByHeld {
+        let all = all_trades(max);
+        let held = Res {
+            coal: max,
+            iron: max,
+            water: max,
+        };
+        let lists = held
+            .parts(0, 3 * max)
+            .map(|have| {
+                all.iter()
+                    .copied()
+                    .filter(|(give, _)| have.covers(give))
+                    .collect()
+            })
+            .collect();
+        ByHeld { max, lists }
+    }
+
+    /// The list for `have`: its place in the order [`Res::parts`] makes the held amounts in.
+    fn list(&self, have: &Res) -> &[(Res, Res)] {
+        let side = self.max as usize + 1;
+        let cap = |units: u32| units.min(self.max) as usize;
+        let index = (cap(have.coal) * side + cap(have.iron)) * side + cap(have.water);
+        &self.lists[index]
+    }
+}
+
+/// Every trade of 1 to `max` units whose given units `have` holds, in listing order (given, then
+/// received, each smallest first). The lists are made once, so listing the legal steps copies one.
+pub fn trades(max: u32, have: &Res) -> &'static [(Res, Res)] {
+    static BY_MAX: OnceLock<Vec<ByHeld>> = OnceLock::new();
     let by_max = BY_MAX.get_or_init(|| {
         let content = Content::get();
         let largest = content
@@ -45,7 +82,9 @@ pub fn trades(max: u32) -> &'static [(Res, Res)] {
             .chain([content.table.exchange.max])
             .max()
             .unwrap_or(0);
-        (0..=largest).map(all_trades).collect()
+        (0..=largest).map(ByHeld::new).collect()
     });
-    by_max.get(max as usize).map_or(&[], Vec::as_slice)
+    by_max
+        .get(max as usize)
+        .map_or(&[], |lists| lists.list(have))
 }
