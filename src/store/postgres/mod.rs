@@ -11,6 +11,7 @@
 //! `r2d2_postgres` is the same authors' pool for it, with `r2d2`, a small, stable, widely used pool.
 
 mod activity;
+pub(super) mod copy;
 mod daily;
 mod errors;
 mod games;
