@@ -3,12 +3,13 @@
 
 use crate::store::{GameRecord, MoveRecord};
 
-use super::session::rebuild;
+use super::session::{kind_of, rebuild};
 
-/// `Ok` if `record`'s seed, setup and `moves` replay to the state in its snapshot (compared as JSON
-/// values, so the order of an object's keys does not matter); otherwise what went wrong. A game that
-/// never started (no setup) must have no moves and no snapshot; a started game without a snapshot
-/// passes if its log replays, as the table then rebuilds it that way.
+/// `Ok` if `record`'s seed, setup and `moves` replay to the state in its snapshot (both read by the
+/// game's rules and written again, so that a snapshot stored before a field was added, which the rules
+/// read with that field's default, compares as the state it stands for); otherwise what went wrong. A
+/// game that never started (no setup) must have no moves and no snapshot; a started game without a
+/// snapshot passes if its log replays, as the table then rebuilds it that way.
 pub fn replays_to_snapshot(record: &GameRecord, moves: &[MoveRecord]) -> Result<(), String> {
     if record.setup.is_none() {
         return match (moves.len(), &record.snapshot) {
@@ -19,15 +20,15 @@ pub fn replays_to_snapshot(record: &GameRecord, moves: &[MoveRecord]) -> Result<
             )),
         };
     }
-    let (game, _) = rebuild(record, moves, |_, _| {})?;
-    let Some(stored) = &record.snapshot else {
+    let (replayed, _) = rebuild(record, moves, |_, _| {})?;
+    let Some(snapshot) = &record.snapshot else {
         return Ok(());
     };
-    let stored: serde_json::Value =
-        serde_json::from_str(stored).map_err(|e| format!("its snapshot is not JSON: {e}"))?;
-    let replayed: serde_json::Value = serde_json::from_str(&game.state_json())
-        .map_err(|e| format!("the replayed state is not JSON: {e}"))?;
-    if stored == replayed {
+    let kind = kind_of(record).map_err(|e| e.to_string())?;
+    let stored = kind
+        .restore(snapshot)
+        .map_err(|e| format!("its snapshot cannot be read: {e}"))?;
+    if stored.state_json() == replayed.state_json() {
         Ok(())
     } else {
         Err(format!(

@@ -9,6 +9,7 @@ mod console;
 mod daily_clock;
 mod daily_store;
 mod daily_table;
+mod db_copy;
 mod express_clock;
 mod flood;
 mod shunting_game;
