@@ -14,9 +14,12 @@ use crate::store::{GameRecord, MoveRecord, StoreError};
 /// A connection to a PostgreSQL database, as the source of a copy.
 pub(in crate::store) struct PostgresSource(Client);
 
-/// Connects to the database at `url`.
+/// Connects to the database at `url`, in one read-only transaction that sees every table as it stood
+/// at its first read (even while bots write to it).
 pub(in crate::store) fn open_source(url: &str) -> Result<PostgresSource, StoreError> {
-    Ok(PostgresSource(Client::connect(url, NoTls)?))
+    let mut client = Client::connect(url, NoTls)?;
+    client.batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")?;
+    Ok(PostgresSource(client))
 }
 
 impl CopySource for PostgresSource {

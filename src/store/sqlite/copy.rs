@@ -15,7 +15,9 @@ use crate::store::{GameRecord, MoveRecord, StoreError};
 /// A SQLite file opened read-only, as the source of a copy.
 pub(in crate::store) struct SqliteSource(Connection);
 
-/// Opens the file at `path` read-only; a file that does not exist is an error, not a new database.
+/// Opens the file at `path` read-only, in one read transaction (every table is read as it stood at the
+/// first read, even while a bot writes to it); a file that does not exist is an error, not a new
+/// database.
 pub(in crate::store) fn open_source(path: &Path) -> Result<SqliteSource, StoreError> {
     if !path.is_file() {
         return Err(StoreError::Open {
@@ -24,6 +26,7 @@ pub(in crate::store) fn open_source(path: &Path) -> Result<SqliteSource, StoreEr
         });
     }
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    conn.execute_batch("BEGIN")?;
     Ok(SqliteSource(conn))
 }
 
