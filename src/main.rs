@@ -1,5 +1,6 @@
 //! The `roundhouse` command line: play in the terminal, replay a game from notation, list games and rules.
 
+mod db_cli;
 mod puzzle_cli;
 
 use std::io::{self, Read};
@@ -96,6 +97,11 @@ enum Action {
         #[command(subcommand)]
         action: puzzle_cli::PuzzleAction,
     },
+    /// Whole databases: copy one into another (SQLite into PostgreSQL), checked by replaying every game.
+    Db {
+        #[command(subcommand)]
+        action: db_cli::DbAction,
+    },
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
@@ -168,6 +174,7 @@ fn main() -> ExitCode {
         }
         Action::Replay { game, file } => run_replay(&game, file),
         Action::Puzzle { action } => puzzle_cli::run(action),
+        Action::Db { action } => db_cli::run(action),
         Action::Games => {
             for kind in games::REGISTRY {
                 println!("{} — {} ({})", kind.id(), kind.name(), kind.players_text());

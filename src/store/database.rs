@@ -13,8 +13,12 @@ pub enum Database {
 }
 
 impl Database {
-    /// Reads a setting: a `postgres://` or `postgresql://` URL names a server, anything else a file.
+    /// Reads a setting: a `postgres://` or `postgresql://` URL names a server, anything else a file
+    /// (which may be written `sqlite:PATH`, to say so).
     pub fn parse(setting: &str) -> Database {
+        if let Some(path) = setting.strip_prefix("sqlite:") {
+            return Database::Sqlite(PathBuf::from(path));
+        }
         let is_url = ["postgres://", "postgresql://"]
             .iter()
             .any(|scheme| setting.starts_with(scheme));
@@ -70,6 +74,10 @@ mod tests {
         assert_eq!(
             Database::parse("postgresql://db/rh"),
             Database::Postgres("postgresql://db/rh".into())
+        );
+        assert_eq!(
+            Database::parse("sqlite:data/old.db"),
+            Database::Sqlite(PathBuf::from("data/old.db"))
         );
         assert_eq!(
             Database::parse("data/postgres.db"),

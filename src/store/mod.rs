@@ -13,6 +13,7 @@
 mod activity;
 mod checkpoint;
 mod codec;
+mod copy;
 mod daily;
 mod database;
 mod games;
@@ -27,6 +28,7 @@ use thiserror::Error;
 
 use crate::clock::Clock;
 
+pub use copy::{CopyError, CopyProgress, CopySummary, Mismatch, ReplayCheck};
 pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
 pub use database::Database;
 pub use records::{

@@ -102,7 +102,7 @@ pub(super) fn replay_noting_defaults(
 
 /// [`replay`], saying why a stored game cannot be rebuilt without logging it (the caller decides how);
 /// `before` sees the game before each move is applied.
-fn rebuild(
+pub(super) fn rebuild(
     record: &GameRecord,
     moves: &[MoveRecord],
     mut before: impl FnMut(&dyn LiveGame, &MoveRecord),

@@ -6,6 +6,7 @@ mod run;
 
 mod cli;
 mod daily_cli;
+mod db_cli;
 mod deployment;
 mod readme;
 mod shunting_cli;

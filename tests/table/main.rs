@@ -5,10 +5,15 @@
 #[path = "../support/test_db.rs"]
 mod test_db;
 
+#[path = "../support/cuttable_proxy.rs"]
+mod cuttable_proxy;
+
 mod console;
 mod daily_clock;
 mod daily_store;
 mod daily_table;
+mod db_copy;
+mod db_outage;
 mod express_clock;
 mod flood;
 mod shunting_game;

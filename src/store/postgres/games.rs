@@ -39,7 +39,30 @@ fn game_from_row(row: &Row) -> Result<GameRecord, StoreError> {
     })
 }
 
-fn load_game(
+/// The move log of `game_id`, in order.
+pub(super) fn load_moves(
+    client: &mut impl GenericClient,
+    game_id: i64,
+) -> Result<Vec<MoveRecord>, StoreError> {
+    client
+        .query(
+            "SELECT seq, seat, notation, by_bot, at FROM moves WHERE game_id = $1 ORDER BY seq",
+            &[&game_id],
+        )?
+        .iter()
+        .map(|row| {
+            Ok(MoveRecord {
+                seq: codec::index(row.try_get(0)?)?,
+                seat: codec::index(row.try_get(1)?)?,
+                notation: row.try_get(2)?,
+                by_bot: row.try_get(3)?,
+                at: row.try_get(4)?,
+            })
+        })
+        .collect()
+}
+
+pub(super) fn load_game(
     client: &mut impl GenericClient,
     clause: &str,
     key: &(dyn ToSql + Sync),
@@ -303,24 +326,7 @@ impl Postgres {
     }
 
     pub(in crate::store) fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>, StoreError> {
-        self.with_client(|client| {
-            client
-                .query(
-                    "SELECT seq, seat, notation, by_bot, at FROM moves WHERE game_id = $1 ORDER BY seq",
-                    &[&game_id],
-                )?
-                .iter()
-                .map(|row| {
-                    Ok(MoveRecord {
-                        seq: codec::index(row.try_get(0)?)?,
-                        seat: codec::index(row.try_get(1)?)?,
-                        notation: row.try_get(2)?,
-                        by_bot: row.try_get(3)?,
-                        at: row.try_get(4)?,
-                    })
-                })
-                .collect()
-        })
+        self.with_client(|client| load_moves(client, game_id))
     }
 
     pub(in crate::store) fn results(&self, game_id: i64) -> Result<Vec<ResultRecord>, StoreError> {

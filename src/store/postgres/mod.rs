@@ -11,6 +11,7 @@
 //! `r2d2_postgres` is the same authors' pool for it, with `r2d2`, a small, stable, widely used pool.
 
 mod activity;
+pub(super) mod copy;
 mod daily;
 mod errors;
 mod games;
@@ -30,14 +31,31 @@ use crate::clock::Clock;
 const MAX_CONNECTIONS: u32 = 16;
 
 /// How long a command waits for a connection (the server down, or every connection in use) before it is
-/// told the database cannot be reached.
+/// told the database cannot be reached; also the longest a new connection's TCP connect may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long data sent to the server may stay unacknowledged before the connection counts as broken (a
+/// server or network that vanished without closing it), unless the URL sets `tcp_user_timeout`.
+const UNACKNOWLEDGED_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A PostgreSQL database.
 pub(super) struct Postgres {
     pool: Pool<PostgresConnectionManager<NoTls>>,
     /// Where the timestamps of games and moves come from.
     clock: Clock,
+}
+
+/// `config` with bounds on waiting for a server that does not answer, where the URL sets none: the TCP
+/// connect (so the pool's threads that make connections are never stuck for the system's minutes) and
+/// data left unacknowledged (so a query on a connection to a vanished server fails instead of hanging).
+fn bounded(mut config: ::postgres::Config) -> ::postgres::Config {
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    if config.get_tcp_user_timeout().is_none() {
+        config.tcp_user_timeout(UNACKNOWLEDGED_TIMEOUT);
+    }
+    config
 }
 
 impl Postgres {
@@ -51,6 +69,7 @@ impl Postgres {
             )
         })?;
         let database = errors::describe_target(&config);
+        let config = bounded(config);
         let manager = PostgresConnectionManager::new(config, NoTls);
         let pool = Pool::builder()
             .max_size(MAX_CONNECTIONS)
@@ -71,7 +90,16 @@ impl Postgres {
         Ok(store)
     }
 
-    /// Runs `work` on a pooled connection.
+    /// Runs `work` on a pooled connection. How the pool (r2d2, `src/lib.rs` of r2d2 0.8) survives a
+    /// server that restarts: every connection is tested when checked out (`test_on_check_out`, on by
+    /// default: an empty query) and dropped if the server closed it, and one that failed is dropped
+    /// when given back (`has_broken`); new connections are made on the pool's own threads, retried after
+    /// 200 ms, then twice as long each time, up to half of [`CONNECT_TIMEOUT`]; and a checkout waits at
+    /// most [`CONNECT_TIMEOUT`], then fails with the last connection error, which is
+    /// [`StoreError::Unreachable`] (the table's "try again in a moment"). A query under way when the
+    /// connection breaks fails the same way; its transaction is rolled back by the server, unless the
+    /// break came after the commit reached it (the command is then told to try again, and finds the
+    /// move made).
     fn with_client<T>(
         &self,
         work: impl FnOnce(&mut Client) -> Result<T, StoreError>,

@@ -40,7 +40,26 @@ fn game_from_row(row: &Row<'_>) -> rusqlite::Result<(GameRecord, String)> {
     ))
 }
 
-fn load_game(
+/// The move log of `game_id`, in order.
+pub(super) fn load_moves(conn: &Connection, game_id: i64) -> Result<Vec<MoveRecord>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT seq, seat, notation, by_bot, at FROM moves WHERE game_id = ?1 ORDER BY seq",
+    )?;
+    let moves = stmt
+        .query_map([game_id], |row| {
+            Ok(MoveRecord {
+                seq: row.get::<_, i64>(0)? as usize,
+                seat: row.get::<_, i64>(1)? as usize,
+                notation: row.get(2)?,
+                by_bot: row.get(3)?,
+                at: row.get(4)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(moves)
+}
+
+pub(super) fn load_game(
     conn: &Connection,
     clause: &str,
     key: &dyn rusqlite::ToSql,
@@ -251,23 +270,7 @@ impl Sqlite {
     }
 
     pub(in crate::store) fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>, StoreError> {
-        self.with_conn(|conn| {
-            let mut stmt = conn.prepare_cached(
-                "SELECT seq, seat, notation, by_bot, at FROM moves WHERE game_id = ?1 ORDER BY seq",
-            )?;
-            let moves = stmt
-                .query_map([game_id], |row| {
-                    Ok(MoveRecord {
-                        seq: row.get::<_, i64>(0)? as usize,
-                        seat: row.get::<_, i64>(1)? as usize,
-                        notation: row.get(2)?,
-                        by_bot: row.get(3)?,
-                        at: row.get(4)?,
-                    })
-                })?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(moves)
-        })
+        self.with_conn(|conn| load_moves(conn, game_id))
     }
 
     pub(in crate::store) fn results(&self, game_id: i64) -> Result<Vec<ResultRecord>, StoreError> {

@@ -4,6 +4,7 @@
 
 mod activity;
 mod checkpoint;
+pub(super) mod copy;
 mod daily;
 mod games;
 mod group_sync;
@@ -31,6 +32,11 @@ impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
         StoreError::Database(error.to_string())
     }
+}
+
+/// The schema version this program writes: the number of its migrations (the same on both backends).
+pub(super) fn latest_version() -> i64 {
+    i64::try_from(MIGRATION_FILES.dirs().count()).unwrap_or(i64::MAX)
 }
 
 /// A SQLite database file. Connections are pooled; WAL mode lets readers run beside the one writer.
@@ -71,8 +77,7 @@ impl Sqlite {
         let stored: i64 = conn
             .pragma_query_value(None, "user_version", |row| row.get(0))
             .map_err(|e| open_error(e.to_string()))?;
-        let latest = i64::try_from(MIGRATION_FILES.dirs().count()).unwrap_or(i64::MAX);
-        if let Some(why) = codec::newer_schema(stored, latest) {
+        if let Some(why) = codec::newer_schema(stored, latest_version()) {
             return Err(open_error(why));
         }
         MIGRATIONS
