@@ -67,6 +67,10 @@ pub enum StoreError {
     /// command may well work again in a moment.
     #[error("cannot reach the database: {0}")]
     Unreachable(String),
+    /// The connection broke while the server was committing a write, so whether the write was made
+    /// cannot be known from here: it may have been.
+    #[error("lost the database while it committed: {0}")]
+    Unconfirmed(String),
     /// A write could not be made sure to be on disk (the write-ahead log would not sync).
     #[error("cannot sync the database's log to disk: {0}")]
     Sync(std::io::Error),

@@ -198,6 +198,10 @@ pub enum TableError {
     /// the same command may work in a moment. Built only by [`TableError::unavailable`], which logs the
     /// detail.
     Unavailable(LoggedDetail),
+    /// The database went away while it was saving the command's change, so whether the change was made
+    /// is unknown: the player is told to look before trying again (a repeated move could be made twice).
+    /// Built only by [`TableError::unconfirmed`], which logs the detail.
+    Unconfirmed(LoggedDetail),
     /// Something failed on our side; nothing was changed. Built only by [`TableError::internal`], which
     /// logs the detail: the detail is for the log, never for people.
     Internal(LoggedDetail),
@@ -228,6 +232,13 @@ impl TableError {
         let detail = detail.into();
         tracing::warn!("database unreachable: {detail}");
         TableError::Unavailable(LoggedDetail(detail))
+    }
+
+    /// The database went away while saving: logs `detail` and says "look before you try again".
+    pub fn unconfirmed(detail: impl Into<String>) -> Self {
+        let detail = detail.into();
+        tracing::warn!("database lost while committing: {detail}");
+        TableError::Unconfirmed(LoggedDetail(detail))
     }
 
     /// The refusal of a game id that names no game, listing the games on offer.
@@ -337,6 +348,11 @@ impl TableError {
             TableError::Unavailable(_) => "The bot cannot reach its database just now, so nothing was \
                  done. Try again in a moment."
                 .into(),
+            TableError::Unconfirmed(_) => format!(
+                "The bot lost its database while saving this, so it cannot tell whether it was done. \
+                 Look with {} before you try again.",
+                say(Suggestion::Board)
+            ),
             TableError::Internal(_) => {
                 "Something went wrong on our side and nothing was changed. Please try again.".into()
             }
@@ -378,6 +394,7 @@ impl From<crate::store::StoreError> for TableError {
         match error {
             crate::store::StoreError::Conflict => TableError::Conflict,
             crate::store::StoreError::Unreachable(detail) => TableError::unavailable(detail),
+            crate::store::StoreError::Unconfirmed(detail) => TableError::unconfirmed(detail),
             other => TableError::internal(other.to_string()),
         }
     }

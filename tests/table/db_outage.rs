@@ -86,15 +86,21 @@ fn open_game(table: &Table, place: &Place, seed: u64) {
     }
 }
 
-/// Whether `error` is the database outage, with the words both front ends show for it.
+/// Whether `error` is the database outage, with the words both front ends show for it: "nothing was
+/// done" when the database could not be reached, "look first" when it went away during the commit.
 fn is_outage(error: &TableError) -> bool {
-    let TableError::Unavailable(_) = error else {
-        return false;
-    };
-    assert_eq!(
-        error.to_string(),
-        "The bot cannot reach its database just now, so nothing was done. Try again in a moment."
-    );
+    match error {
+        TableError::Unavailable(_) => assert_eq!(
+            error.to_string(),
+            "The bot cannot reach its database just now, so nothing was done. Try again in a moment."
+        ),
+        TableError::Unconfirmed(_) => assert_eq!(
+            error.to_string(),
+            "The bot lost its database while saving this, so it cannot tell whether it was done. \
+             Look with `board` before you try again."
+        ),
+        _ => return false,
+    }
     true
 }
 

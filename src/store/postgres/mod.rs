@@ -97,9 +97,9 @@ impl Postgres {
     /// 200 ms, then twice as long each time, up to half of [`CONNECT_TIMEOUT`]; and a checkout waits at
     /// most [`CONNECT_TIMEOUT`], then fails with the last connection error, which is
     /// [`StoreError::Unreachable`] (the table's "try again in a moment"). A query under way when the
-    /// connection breaks fails the same way; its transaction is rolled back by the server, unless the
-    /// break came after the commit reached it (the command is then told to try again, and finds the
-    /// move made).
+    /// connection breaks fails the same way; its transaction is rolled back by the server. Only a break
+    /// during the commit itself leaves the outcome unknown (the server may have committed before the
+    /// connection went): [`Postgres::with_tx`] reports that as [`StoreError::Unconfirmed`].
     fn with_client<T>(
         &self,
         work: impl FnOnce(&mut Client) -> Result<T, StoreError>,
@@ -112,7 +112,8 @@ impl Postgres {
     }
 
     /// Runs `work` in one transaction on a pooled connection, committing if it succeeds (and rolling
-    /// back otherwise).
+    /// back otherwise). A connection lost during the commit is [`StoreError::Unconfirmed`], never
+    /// "nothing was done": the commit may have reached the server.
     fn with_tx<T>(
         &self,
         work: impl FnOnce(&mut Transaction<'_>) -> Result<T, StoreError>,
@@ -120,7 +121,10 @@ impl Postgres {
         self.with_client(|client| {
             let mut tx = client.transaction()?;
             let value = work(&mut tx)?;
-            tx.commit()?;
+            tx.commit().map_err(|e| match StoreError::from(e) {
+                StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
+                other => other,
+            })?;
             Ok(value)
         })
     }
