@@ -331,6 +331,47 @@ fn a_turntable_reverses_play_and_gives_another_full_turn() {
 }
 
 #[test]
+fn a_turntable_that_goes_out_ends_the_hand_without_an_extra_turn() {
+    let mut game = before_going_out("box turntable").start();
+    play_first_round(&mut game);
+    steps(
+        &mut game,
+        0,
+        &["add 1 box", "way boom", "way office", "discard turntable"],
+    );
+    let (scores, end) = &game.history()[0];
+    assert_eq!(*end, HandEnd::WentOut(0));
+    assert_eq!(scores[0].bonus, 10);
+    assert_eq!(game.hand_number(), 2, "the next hand is dealt at once");
+    assert!(game.clockwise(), "every hand starts clockwise");
+}
+
+/// Going out waits until the discard has fully resolved: a Steal Car played on your own train as your
+/// last card brings its car into your hand, so you do not go out although the train lengths would do.
+#[test]
+fn a_steal_car_on_yourself_that_leaves_a_card_in_hand_does_not_go_out() {
+    let mut game = Table::two(
+        [
+            "tank box box box box box hopper reefer reefer reefer reefer boom",
+            SEAT_1_HAND,
+        ],
+        "crane coach mail mail box steal",
+    )
+    .start();
+    play_first_round(&mut game);
+    steps(
+        &mut game,
+        0,
+        &["add 1 box", "way boom", "way crane", "discard steal 1.1"],
+    );
+    assert!(game.history().is_empty(), "the hand goes on");
+    assert_eq!(game.seat(0).hand, [Kind::BoxCar]);
+    let lengths: Vec<usize> = game.seat(0).trains.iter().map(|t| t.cars.len()).collect();
+    assert_eq!(lengths, [5, 4], "long enough to go out with an empty hand");
+    assert_eq!(game.to_act(), ToAct::one(1));
+}
+
+#[test]
 fn the_fourth_reshuffle_of_a_hand_ends_it_instead() {
     // Forty cards each leave 12 to draw; a turn draws one card and discards one. With 2 players the deck
     // has 2 Turntables, so a reshuffle keeps the newest 3 discards.

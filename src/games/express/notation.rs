@@ -58,6 +58,14 @@ impl Cars {
         Some(list)
     }
 
+    /// One car.
+    pub fn one(car: Laid) -> Cars {
+        Cars {
+            len: 1,
+            cars: [car; MAX_START],
+        }
+    }
+
     /// The cars, front first.
     pub fn as_slice(&self) -> &[Laid] {
         &self.cars[..usize::from(self.len)]

@@ -101,30 +101,107 @@ impl Train {
     /// Whether `card` (a Wild `declared` as a car, or undeclared) may go at the end, and what it does; else
     /// why not.
     pub fn check_add(&self, card: Kind, declared: Option<Kind>) -> Result<Addition, AddRefusal> {
-        if self.has_caboose() {
+        self.end().check_add(card, declared)
+    }
+
+    /// What decides which cards may go at the end: read once, then asked of each card offered.
+    pub fn end(&self) -> TrainEnd {
+        let last = self.cars.len().checked_sub(1);
+        TrainEnd {
+            caboose: self.has_caboose(),
+            cars: self.cars.len(),
+            last_counts_as: last.map(|i| self.counts_as(i)),
+            open_last: self
+                .cars
+                .last()
+                .filter(|c| c.role == Role::Open)
+                .map(|c| c.fresh),
+        }
+    }
+
+    /// Adds a car that [`Train::check_add`] allowed.
+    pub fn push(&mut self, addition: Addition) {
+        if let (Some(role), Some(last)) = (addition.covers, self.cars.last_mut()) {
+            last.role = role;
+        }
+        self.cars.push(addition.car);
+    }
+
+    /// Takes the last car off (a Disaster); a Wild in place 3 or later of a freight train that it
+    /// uncovers is undeclared again. The card taken comes back plain.
+    pub fn pop(&mut self) -> Option<Kind> {
+        let car = self.cars.pop()?;
+        let len = self.cars.len();
+        if len >= 3 {
+            let kind = self.counts_as(len - 2);
+            let last = &mut self.cars[len - 1];
+            if last.card == Kind::Wild && kind.class() == Class::Freight {
+                last.role = Role::Open;
+            }
+        }
+        Some(car.card)
+    }
+}
+
+/// The end of a train, as far as what may be added to it goes (see [`Train::end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrainEnd {
+    /// Whether the train ends with a Caboose.
+    caboose: bool,
+    /// How many cars it has.
+    cars: usize,
+    /// The kind its last car counts as (None without cars).
+    last_counts_as: Option<Kind>,
+    /// Whether its last car is an open Wild, and if so whether that Wild was laid this turn.
+    open_last: Option<bool>,
+}
+
+impl TrainEnd {
+    /// The end of a train without cars: what may start a train.
+    pub const EMPTY: TrainEnd = TrainEnd {
+        caboose: false,
+        cars: 0,
+        last_counts_as: None,
+        open_last: None,
+    };
+
+    /// Whether anything may go here: not after a Caboose.
+    pub fn open(&self) -> bool {
+        !self.caboose
+    }
+
+    /// Whether `card` (a Wild `declared` as a car, or undeclared) may go here, and what it does; else
+    /// why not. The one place that decides it. Inlined: listing asks it of every card for every train
+    /// and wants only whether it is allowed, so the refusal and the addition need not be built.
+    #[inline]
+    pub fn check_add(&self, card: Kind, declared: Option<Kind>) -> Result<Addition, AddRefusal> {
+        if self.caboose {
             return Err(AddRefusal::AfterCaboose);
         }
         if card != Kind::Wild && declared.is_some() {
             return Err(AddRefusal::DeclaredNotWild(card));
         }
-        let place = self.cars.len() + 1;
-        let line = self.line();
-        let open_before = self.cars.last().filter(|c| c.role == Role::Open);
-        let type_before = self.cars.len().checked_sub(1).map(|i| self.counts_as(i));
-        let mut covers = open_before.map(|_| Role::As(type_before.unwrap_or(card)));
+        let place = self.cars + 1;
+        let line = self.last_counts_as.map(|kind| match kind.class() {
+            Class::Freight => Line::Freight(kind),
+            _ => Line::Passenger,
+        });
+        let mut covers = self
+            .open_last
+            .map(|_| Role::As(self.last_counts_as.unwrap_or(card)));
         let mut fresh_transition = false;
         let role = match card.class() {
             Class::Caboose if place == 1 => return Err(AddRefusal::CabooseFirst),
             Class::Caboose => Role::Plain,
             Class::Wild => wild_role(place, line, declared)?,
             Class::Freight => {
-                match (line, open_before) {
+                match (line, self.open_last) {
                     (Some(Line::Passenger), _) => {
                         return Err(AddRefusal::FreightOnPassenger(card));
                     }
-                    (Some(Line::Freight(kind)), Some(open)) if kind != card => {
+                    (Some(Line::Freight(kind)), Some(open_fresh)) if kind != card => {
                         covers = Some(Role::Transition(kind));
-                        fresh_transition = open.fresh;
+                        fresh_transition = open_fresh;
                     }
                     (Some(Line::Freight(kind)), None) if kind != card => {
                         return Err(AddRefusal::OtherFreight {
@@ -159,32 +236,10 @@ impl Train {
             fresh_transition,
         })
     }
-
-    /// Adds a car that [`Train::check_add`] allowed.
-    pub fn push(&mut self, addition: Addition) {
-        if let (Some(role), Some(last)) = (addition.covers, self.cars.last_mut()) {
-            last.role = role;
-        }
-        self.cars.push(addition.car);
-    }
-
-    /// Takes the last car off (a Disaster); a Wild in place 3 or later of a freight train that it
-    /// uncovers is undeclared again. The card taken comes back plain.
-    pub fn pop(&mut self) -> Option<Kind> {
-        let car = self.cars.pop()?;
-        let len = self.cars.len();
-        if len >= 3 {
-            let kind = self.counts_as(len - 2);
-            let last = &mut self.cars[len - 1];
-            if last.card == Kind::Wild && kind.class() == Class::Freight {
-                last.role = Role::Open;
-            }
-        }
-        Some(car.card)
-    }
 }
 
 /// The role of a Wild laid in `place` (from 1) of a train carrying `line`, `declared` as a car or not.
+#[inline]
 fn wild_role(place: usize, line: Option<Line>, declared: Option<Kind>) -> Result<Role, AddRefusal> {
     if let Some(kind) = declared.filter(|k| !k.wild_may_be()) {
         return Err(AddRefusal::WildNeverAs(kind));
