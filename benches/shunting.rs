@@ -1,4 +1,4 @@
-//! Shunting solver timings: the three hardest starts of the full Inglenook (22 moves, found by the
+//! Shunting solver timings: the three hardest starts of the full Inglenook (19 moves, found by the
 //! complete search in `tests/engines/shunting_hardest_starts.rs`), the three hardest of a sample
 //! (`tests/engines/shunting_hard_starts.rs`), and one puzzle on each of our own yards, all built in.
 //! Target (issue 17): each hardest start ≤ 1 s median and ≤ 256 MB peak on a 2-core machine.

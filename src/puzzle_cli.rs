@@ -1,6 +1,7 @@
 //! `roundhouse puzzle …`: shunting puzzles from the command line.
 
 mod generate;
+mod memory;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,6 +42,10 @@ pub enum PuzzleAction {
         /// Threads that widen the search [default: the cores, at most 4]; the answer is the same.
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
+        /// Give up ("too large") rather than use more memory than this: bytes, or with K, M, G or T
+        /// (512M, 2G) [default: half the memory available now, or 1G if that cannot be read].
+        #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+        max_memory: Option<usize>,
     },
     /// Make the route cards (or the daily puzzles of some dates) again from their seeds, solving
     /// each: print them, write them to a directory (01.toml …, daily-YYYY-MM-DD.toml), or check that
@@ -83,11 +88,13 @@ pub fn run(action: PuzzleAction) -> ExitCode {
             json,
             max_states,
             threads,
+            max_memory,
         } => {
             let defaults = SolveOptions::default();
             let options = SolveOptions {
                 max_states,
                 threads: threads.map_or(defaults.threads, usize::from),
+                max_memory: max_memory.unwrap_or_else(memory::machine_default),
                 ..defaults
             };
             solve_file(&file, json, &options)
@@ -122,7 +129,11 @@ fn play(which: &str) -> ExitCode {
             Ok(puzzle) => puzzle,
             Err(message) => return fail(&message),
         };
-        let guide = match solve(&puzzle, &SolveOptions::default()) {
+        let options = SolveOptions {
+            max_memory: memory::machine_default(),
+            ..SolveOptions::default()
+        };
+        let guide = match solve(&puzzle, &options) {
             Ok(solution) => Some(solution.moves),
             Err(e) => {
                 eprintln!("roundhouse: {}: {e}; playing without ranks", puzzle.name);

@@ -99,6 +99,20 @@ fn solve_refuses_bad_files_and_too_small_limits() {
     let out = roundhouse(&["puzzle", "solve", &file, "--max-states", "3"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("too large"));
+
+    let out = roundhouse(&["puzzle", "solve", &file, "--max-memory", "1K"]);
+    assert_eq!(out.status.code(), Some(1));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("too large: the search needs more than 1 KiB of memory"),
+        "{error}"
+    );
+    let out = roundhouse(&["puzzle", "solve", &file, "--max-memory", "64M"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = roundhouse(&["puzzle", "solve", &file, "--max-memory", "lots"]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("`lots` is not a size"), "{error}");
 }
 
 #[test]

@@ -121,3 +121,45 @@ fn weekday_ranges_rise_and_do_not_overlap() {
         assert!(pair[1].least > pair[0].most);
     }
 }
+
+/// Days the scan below covers: #1 and the two years after it.
+const SCANNED_DAYS: i64 = 731;
+
+#[test]
+#[ignore = "makes two years of daily puzzles twice: run in release with --ignored --nocapture"]
+fn two_years_of_days_are_the_same_within_the_daily_budget_and_the_slowest_are_shown() {
+    let first = roundhouse::calendar::FIRST_DAY;
+    let mut made: Vec<(f64, f64, Day, usize)> = Vec::new();
+    let mut changed = Vec::new();
+    for offset in 0..SCANNED_DAYS {
+        let date = Day(first.0 + offset);
+        let started = std::time::Instant::now();
+        let (bounded, _, states) = daily::make(date).unwrap();
+        let seconds = started.elapsed().as_secs_f64();
+        let started = std::time::Instant::now();
+        let (general, _, _) = daily::make_with(date, &SolveOptions::default()).unwrap();
+        let general_seconds = started.elapsed().as_secs_f64();
+        let guide =
+            |d: &daily::DailyPuzzle| d.guide.iter().map(ToString::to_string).collect::<Vec<_>>();
+        if bounded.to_toml() != general.to_toml() || guide(&bounded) != guide(&general) {
+            changed.push(date);
+        }
+        made.push((seconds, general_seconds, date, states));
+    }
+    made.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("slowest days within the daily budget (s, s under the general limit, day, states):");
+    for (seconds, general, date, states) in made.iter().take(10) {
+        println!("  {date}  {seconds:.3} s  ({general:.3} s)  {states} states");
+    }
+    made.sort_by(|a, b| b.1.total_cmp(&a.1));
+    println!("slowest under the general limit:");
+    for (seconds, general, date, states) in made.iter().take(10) {
+        println!("  {date}  {general:.3} s  ({seconds:.3} s within the budget)  {states} states");
+    }
+    let most = made.iter().map(|m| m.3).max().unwrap_or(0);
+    println!(
+        "most states of an accepted try: {most} (budget {})",
+        daily::MAX_STATES
+    );
+    assert!(changed.is_empty(), "the daily budget changes {changed:?}");
+}

@@ -146,3 +146,25 @@ fn the_shunting_games_options_setup_and_snapshot_refuse_unknown_fields() {
         .expect("refused");
     assert!(error.0.contains("unknown field `moves`"), "{}", error.0);
 }
+
+#[test]
+fn a_piece_or_track_that_does_not_read_is_named_with_its_line() {
+    let puzzle = "yard = \"inglenook\"\n\
+        [[piece]]\nname = \"L1\"\nkind = \"loco\"\nat = \"H4\"\nfacing = \"up\"\n\
+        [[piece]]\nname = \"W1\"\nat = 5\n\
+        [goal.at]\nW1 = \"A1\"\n";
+    let error = Puzzle::from_toml(puzzle).expect_err("`at` must be a slot's name");
+    let message = error.to_string();
+    assert!(message.contains("piece 2 (\"W1\")"), "{message}");
+    assert!(message.contains("`at`"), "{message}");
+    assert!(message.contains("(line 9)"), "{message}");
+
+    let yard = "name = \"y\"\nbuffers = [\"H.end\"]\n\
+        [[track]]\nname = \"H\"\nslots = 3\n\
+        [[track]]\nname = \"A\"\nslots = \"two\"\n";
+    let error = Yard::from_toml(yard).expect_err("`slots` must be a number");
+    let message = error.to_string();
+    assert!(message.contains("track 2 (\"A\")"), "{message}");
+    assert!(message.contains("slots"), "{message}");
+    assert!(message.contains("(line 8)"), "{message}");
+}

@@ -76,8 +76,24 @@ pub const MAX_ATTEMPTS: u32 = 64;
 /// Keeps daily seeds apart from other uses of the generator.
 const DAILY_STREAM: u64 = 0xDA11;
 
+/// The positions a daily try's solve may store: a try that needs more is passed over like one whose
+/// optimum does not fit, so making a day's puzzle stays quick (a few hundred milliseconds at worst,
+/// where a try that ran into the solver's general limit took seconds). No accepted try of the days
+/// from #1 to two years on needed more (`tests/engines/shunting_daily.rs` scans them), so the budget
+/// changes no day's puzzle. The count is the solver's, so a change to the solver that stores more
+/// positions for these small yards must be checked against that scan.
+pub const MAX_STATES: usize = 1_000_000;
+
+/// The solver's settings for a daily try.
+pub fn solve_options() -> SolveOptions {
+    SolveOptions {
+        max_states: MAX_STATES,
+        ..SolveOptions::default()
+    }
+}
+
 /// The puzzle of `day`, or `None` before the first daily puzzle. Making one takes from milliseconds to a
-/// few seconds; the table keeps the days it has made (`table::daily::DailyCache`).
+/// few hundred; the table keeps the days it has made (`table::daily::DailyCache`).
 pub fn for_day(day: Day) -> Option<DailyPuzzle> {
     make(day).map(|(daily, _, _)| daily)
 }
@@ -85,6 +101,12 @@ pub fn for_day(day: Day) -> Option<DailyPuzzle> {
 /// Makes the puzzle of `day`, with where it came from and
 /// the states the solver stored; `None` before the first daily puzzle.
 pub fn make(day: Day) -> Option<(DailyPuzzle, Source, usize)> {
+    make_with(day, &solve_options())
+}
+
+/// Makes the puzzle of `day` as [`make`] does, solving each try with `options` (a scan checks that
+/// the daily budget changes no day against the solver's general limit).
+pub fn make_with(day: Day, options: &SolveOptions) -> Option<(DailyPuzzle, Source, usize)> {
     let number = day.puzzle_number()?;
     let plan = WEEK[day.weekday().index()];
     let base = Recipe {
@@ -107,7 +129,7 @@ pub fn make(day: Day) -> Option<(DailyPuzzle, Source, usize)> {
             depth: plan.least + attempt as usize % depths,
             ..base
         };
-        match generate(&recipe, seed, &name, &title, &SolveOptions::default()) {
+        match generate(&recipe, seed, &name, &title, options) {
             Ok(made) if fits(made.solution.optimum()) => {
                 let daily = DailyPuzzle {
                     day,

@@ -85,18 +85,63 @@ pub struct TurntableSpec {
 /// numbers, so when one entry of `[[yard.track]]`, `[[yard.turnout]]` or `[[yard.turntable]]` is at
 /// fault the message names it by number and name (`track 2 ("B"): invalid type …`).
 pub fn yard_from_table(table: &toml::Table) -> Result<YardFile, String> {
-    YardFile::deserialize(table.clone()).map_err(|whole| {
-        let culprit = [
-            ("track", entry_error::<TrackSpec>(table, "track")),
-            ("turnout", entry_error::<TurnoutSpec>(table, "turnout")),
-            (
-                "turntable",
-                entry_error::<TurntableSpec>(table, "turntable"),
-            ),
-        ]
-        .into_iter()
-        .find_map(|(kind, found)| found.map(|(at, e)| format!("{kind} {at}: {e}")));
-        culprit.unwrap_or_else(|| whole.to_string())
+    YardFile::deserialize(table.clone())
+        .map_err(|whole| yard_culprit(table).unwrap_or_else(|| whole.to_string()))
+}
+
+/// The first track, turnout or turntable of a yard's table that does not read, named, and why.
+fn yard_culprit(table: &toml::Table) -> Option<String> {
+    [
+        ("track", entry_error::<TrackSpec>(table, "track")),
+        ("turnout", entry_error::<TurnoutSpec>(table, "turnout")),
+        (
+            "turntable",
+            entry_error::<TurntableSpec>(table, "turntable"),
+        ),
+    ]
+    .into_iter()
+    .find_map(|(kind, found)| found.map(|(at, e)| format!("{kind} {at}: {e}")))
+}
+
+/// The first piece of a puzzle's table that does not read, named, and why.
+fn piece_culprit(table: &toml::Table) -> Option<String> {
+    let (at, e) = entry_error::<PieceSpec>(table, "piece")?;
+    Some(format!("piece {at}: {e}"))
+}
+
+/// Reads a yard file; when a track, turnout or turntable is at fault, the message names it
+/// (`track 2 ("B"): …`) and the line.
+pub fn yard_file(text: &str) -> Result<YardFile, String> {
+    read_naming(text, yard_culprit)
+}
+
+/// Reads a puzzle file; when a piece or an inline yard's track, turnout or turntable is at fault, the
+/// message names it (`piece 2 ("W1"): …`) and the line.
+pub fn puzzle_file(text: &str) -> Result<PuzzleFile, String> {
+    read_naming(text, |table| {
+        piece_culprit(table).or_else(|| {
+            let yard = table.get("yard")?.as_table()?;
+            yard_culprit(yard).map(|e| format!("in the yard: {e}"))
+        })
+    })
+}
+
+/// Reads `text` as a `T`. When it does not read but is TOML, `culprit` may name the entry at fault;
+/// the message then says which, and on what line the parser stopped.
+fn read_naming<T: for<'de> Deserialize<'de>>(
+    text: &str,
+    culprit: impl Fn(&toml::Table) -> Option<String>,
+) -> Result<T, String> {
+    toml::from_str(text).map_err(|whole: toml::de::Error| {
+        let named = text.parse::<toml::Table>().ok().and_then(|t| culprit(&t));
+        match (named, whole.span()) {
+            (Some(named), Some(span)) => {
+                let line = text[..span.start].matches('\n').count() + 1;
+                format!("{named} (line {line})")
+            }
+            (Some(named), None) => named,
+            (None, _) => whole.to_string(),
+        }
     })
 }
 

@@ -36,5 +36,7 @@ pub use position::Position;
 pub use puzzle::{Piece, PieceKind, Puzzle};
 pub use rank::{Rank, move_limit};
 pub use session::{Played, Refusal, Session};
-pub use solver::{GoalDistances, Solution, SolveError, SolveOptions, solve};
+pub use solver::{
+    GoalDistances, Impossible, Solution, SolveError, SolveOptions, impossible, solve,
+};
 pub use yard::{SlotId, Yard};

@@ -2,7 +2,7 @@
 
 use super::builtin;
 use super::error::LoadError;
-use super::format::{FacingSpec, KindSpec, PuzzleFile, yard_from_table};
+use super::format::{FacingSpec, KindSpec, PuzzleFile, puzzle_file, yard_from_table};
 pub use super::goal::{Goal, Group};
 use super::goal::{SlotLookup, goal_of};
 use super::position::{MAX_PIECES, Position};
@@ -61,7 +61,7 @@ pub struct Puzzle {
 impl Puzzle {
     /// Reads and checks a puzzle file.
     pub fn from_toml(text: &str) -> Result<Puzzle, LoadError> {
-        let file: PuzzleFile = toml::from_str(text).map_err(|e| LoadError::Toml(e.to_string()))?;
+        let file = puzzle_file(text).map_err(LoadError::Toml)?;
         Puzzle::from_file(&file)
     }
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::error::LoadError;
-use super::format::YardFile;
+use super::format::{YardFile, yard_file};
 
 /// A slot's index in [`Yard::slots`].
 pub type SlotId = u8;
@@ -242,7 +242,7 @@ pub(super) struct Wiring {
 impl Yard {
     /// Reads and validates a yard file.
     pub fn from_toml(text: &str) -> Result<Yard, LoadError> {
-        let file: YardFile = toml::from_str(text).map_err(|e| LoadError::Toml(e.to_string()))?;
+        let file = yard_file(text).map_err(LoadError::Toml)?;
         Yard::from_file(&file)
     }
 

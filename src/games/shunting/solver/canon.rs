@@ -8,8 +8,13 @@
 //! for positions equal up to such swaps. A class of one piece holds its slot; a class of several cars
 //! holds the set of their slots as a bit mask when the key has room for it (no sorting, so it is quick
 //! to make), else their slots in rising order.
+//!
+//! Where the yard has a mirror ([`super::mirror`]), a position and its mirror image need the same
+//! number of moves too, and the key is the smaller of the two positions' keys.
 
 use super::SolveError;
+use super::links::Links;
+use super::mirror::{self, Mirror};
 use crate::games::shunting::position::{MAX_PIECES, NOWHERE, Position};
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 
@@ -25,6 +30,8 @@ pub struct Canon {
     /// Bits per turntable, and where its position goes in the key.
     tables: Vec<(u32, u32)>,
     pieces: usize,
+    /// The yard's mirror, when the puzzle has one.
+    mirror: Option<Mirror>,
 }
 
 #[derive(Clone, Debug)]
@@ -139,6 +146,7 @@ impl Canon {
             groups,
             tables,
             pieces: puzzle.pieces.len(),
+            mirror: mirror::find(puzzle, &Links::new(&puzzle.yard)),
         })
     }
 
@@ -153,10 +161,21 @@ impl Canon {
         class_of
     }
 
-    /// The key of `position`.
+    /// The key of `position`: the same for every position equal to it up to interchangeable pieces
+    /// and the yard's mirror.
     pub fn key(&self, position: &Position) -> u64 {
+        let key = self.key_as_placed(position, |s| s);
+        match &self.mirror {
+            Some(mirror) => key.min(self.key_as_placed(position, |s| mirror[usize::from(s)])),
+            None => key,
+        }
+    }
+
+    /// The key of `position` with every piece moved from its slot `s` to `place(s)`, up to
+    /// interchangeable pieces.
+    fn key_as_placed(&self, position: &Position, place: impl Fn(u8) -> u8) -> u64 {
         let value = |piece: usize, loco: bool| {
-            let slot = u64::from(position.slot(piece));
+            let slot = u64::from(place(position.slot(piece)));
             if loco {
                 slot << 1 | u64::from(position.faces_up(piece))
             } else {
@@ -172,7 +191,7 @@ impl Canon {
                 let mask = class
                     .members
                     .iter()
-                    .fold(0u64, |m, &piece| m | 1 << position.slot(piece));
+                    .fold(0u64, |m, &piece| m | 1 << place(position.slot(piece)));
                 key |= mask << class.shift;
                 continue;
             }
@@ -257,20 +276,28 @@ mod tests {
             assert_eq!(canon.key(&swapped), key, "a swap of interchangeable pieces");
             keys.insert(key);
         }
+        let place = |s: u8| canon.mirror.as_ref().map_or(s, |m| m[usize::from(s)]);
         let classes: HashSet<Vec<(u8, bool)>> = positions
             .iter()
             .map(|p| {
-                let mut pieces: Vec<(u8, bool)> = (0..puzzle.pieces.len())
-                    .map(|i| (p.slot(i), p.faces_up(i)))
-                    .collect();
-                let (a, b) = interchangeable;
-                if pieces[a] > pieces[b] {
-                    pieces.swap(a, b);
-                }
-                pieces
+                let class = |place: &dyn Fn(u8) -> u8| {
+                    let mut pieces: Vec<(u8, bool)> = (0..puzzle.pieces.len())
+                        .map(|i| (place(p.slot(i)), p.faces_up(i)))
+                        .collect();
+                    let (a, b) = interchangeable;
+                    if pieces[a] > pieces[b] {
+                        pieces.swap(a, b);
+                    }
+                    pieces
+                };
+                class(&|s| s).min(class(&place))
             })
             .collect();
-        assert_eq!(keys.len(), classes.len(), "one key per class of positions");
+        assert_eq!(
+            keys.len(),
+            classes.len(),
+            "one key per class of positions (up to the swap and the mirror)"
+        );
     }
 
     #[test]
@@ -281,6 +308,61 @@ mod tests {
         let w6 = puzzle.find_piece("W6").expect("W6");
         let w7 = puzzle.find_piece("W7").expect("W7");
         check(&puzzle, (w6, w7), true);
+    }
+
+    #[test]
+    fn inglenook_keys_are_the_same_for_a_position_and_its_mirror_image() {
+        let puzzle = builtin::puzzle("inglenook-hardest-1")
+            .expect("built in")
+            .expect("it loads");
+        let canon = Canon::new(&puzzle).expect("the key fits");
+        let slot = |name: &str| puzzle.yard.find_slot(name).expect("a slot");
+        let mirror = canon
+            .mirror
+            .as_ref()
+            .expect("sidings B and C mirror each other");
+        for (b, c) in [("B1", "C1"), ("B2", "C2"), ("B3", "C3")] {
+            assert_eq!(mirror[usize::from(slot(b))], slot(c));
+            assert_eq!(mirror[usize::from(slot(c))], slot(b));
+        }
+        assert_eq!(mirror[usize::from(slot("A3"))], slot("A3"));
+        let mut positions = HashSet::new();
+        let mut keys = HashSet::new();
+        for p in near_start(&puzzle, 3) {
+            let key = canon.key(&p);
+            assert_eq!(canon.key(&canon.position(key)), key);
+            let mut image = p;
+            for piece in 0..puzzle.pieces.len() {
+                image.place(piece, mirror[usize::from(p.slot(piece))], p.faces_up(piece));
+            }
+            assert_eq!(canon.key(&image), key, "{p:?}");
+            keys.insert(key);
+            positions.extend([p, image]);
+        }
+        assert!(keys.len() < positions.len(), "mirror images share keys");
+    }
+
+    #[test]
+    fn a_goal_on_one_of_the_tracks_or_a_broken_slot_breaks_the_mirror() {
+        let pieces = "[[piece]]\nname = \"L1\"\nkind = \"loco\"\nat = \"H4\"\nfacing = \"up\"\n\
+            [[piece]]\nname = \"W1\"\nat = \"B1\"\n";
+        let load = |rest: &str| {
+            let (broken, goal) = rest.split_at(rest.find("[goal").unwrap_or(0));
+            let text = format!("yard = \"inglenook\"\n{broken}{pieces}{goal}");
+            Puzzle::from_toml(&text).expect("it loads")
+        };
+        let mirrored = |p: &Puzzle| Canon::new(p).expect("the key fits").mirror.is_some();
+        assert!(mirrored(&load("[goal.at]\nW1 = \"A1\"\n")));
+        assert!(!mirrored(&load("[goal.at]\nW1 = \"C1\"\n")));
+        assert!(!mirrored(&load(
+            "broken = [\"B3\"]\n[goal.at]\nW1 = \"A1\"\n"
+        )));
+        assert!(mirrored(&load(
+            "[goal]\nempty = [\"B\", \"C\"]\n[goal.at]\nW1 = \"A1\"\n"
+        )));
+        assert!(!mirrored(&load(
+            "[goal]\nempty = [\"B\"]\n[goal.at]\nW1 = \"A1\"\n"
+        )));
     }
 
     #[test]

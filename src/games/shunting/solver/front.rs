@@ -70,6 +70,11 @@ impl FrontClear {
         })
     }
 
+    /// The slots ahead of a loco whose front is `front`, as bits.
+    pub fn ahead_of(&self, front: Node) -> u64 {
+        self.ahead[usize::from(front)]
+    }
+
     /// Whether no piece but the loco stands ahead of the loco's front in `position`.
     pub fn holds(&self, position: &Position) -> bool {
         let ahead = self.ahead[usize::from(self.front(position))];

@@ -16,6 +16,7 @@ use std::sync::mpsc;
 use super::canon::Canon;
 use super::expand::Expander;
 use super::front::FrontClear;
+use super::memory::{Exhausted, Memory};
 use super::order::Likeness;
 use super::visited::Visited;
 use crate::games::shunting::position::Position;
@@ -35,6 +36,8 @@ pub struct Layer<'s> {
     pub seen: &'s Visited,
     /// Give up once the layer has stored more than this many keys.
     pub room: usize,
+    /// The search's memory budget, which the layer's tables and lists are claimed from.
+    pub memory: &'s Memory,
 }
 
 /// How widening a layer ended.
@@ -47,6 +50,8 @@ pub enum Widened {
     Met { key: u64, from: u64, stored: usize },
     /// The layer stored more keys than there was room for (how many).
     Full(usize),
+    /// The memory budget could not take the layer's tables or lists (the keys stored by then).
+    OutOfMemory(usize),
 }
 
 /// The kept neighbours of one run.
@@ -71,24 +76,27 @@ impl Layer<'_> {
         frontier: &[u64],
         meets: &(impl Fn(&Position, u64) -> bool + Sync),
     ) -> Widened {
-        let runs: Vec<&[u64]> = frontier.chunks(RUN).collect();
-        let mut fresh = Visited::default();
-        fresh.reserve(frontier.len() * 2);
+        let memory = self.memory;
+        let Ok(mut fresh) = Visited::new(memory) else {
+            return Widened::OutOfMemory(0);
+        };
+        if fresh.reserve(frontier.len() * 2, memory).is_err() {
+            fresh.free(memory);
+            return Widened::OutOfMemory(0);
+        }
         let mut store = Store {
             fresh,
             next: Vec::new(),
             room: self.room,
+            memory,
         };
         let (first, others) = expanders.split_first_mut().expect("at least one expander");
-        if runs.len() < 2 || others.is_empty() {
-            for (r, run) in runs.iter().enumerate() {
-                let kept = self.keep(first, run, meets);
-                if let Some(end) = store.store(&kept, runs[r]) {
-                    return end;
-                }
-            }
-            return Widened::Layer(store.layer());
+        if runs_of(frontier).len() < 2 || others.is_empty() {
+            let end = runs_of(frontier)
+                .find_map(|run| store.store_claimed(self.keep(first, run, meets), run));
+            return store.finish(end);
         }
+        let runs: Vec<&[u64]> = runs_of(frontier).collect();
         let claimed = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let claim = || {
@@ -112,12 +120,16 @@ impl Layer<'_> {
                 });
             }
             drop(sender);
+            // Runs finished out of order wait here, their lists claimed from the budget.
             let mut ready: BTreeMap<usize, Kept> = BTreeMap::new();
             let mut due = 0;
             let end = loop {
                 if let Some(kept) = ready.remove(&due) {
-                    if let Some(end) = store.store(&kept, runs[due]) {
-                        break Some(end);
+                    let bytes = kept.bytes();
+                    let end = store.store(&kept, runs[due]);
+                    memory.release(bytes);
+                    if end.is_some() {
+                        break end;
                     }
                     due += 1;
                     if due == runs.len() {
@@ -125,20 +137,31 @@ impl Layer<'_> {
                     }
                     continue;
                 }
+                let mut waited = Ok(());
                 while let Ok((r, kept)) = receiver.try_recv() {
-                    ready.insert(r, kept);
+                    waited = waited.and(store.wait(&mut ready, r, kept));
+                }
+                if let Err(end) = waited {
+                    break Some(end);
                 }
                 if ready.contains_key(&due) {
                     continue;
                 }
-                if let Some(r) = claim() {
-                    ready.insert(r, self.keep(first, runs[r], meets));
-                } else if let Ok((r, kept)) = receiver.recv() {
-                    ready.insert(r, kept);
+                let next = match claim() {
+                    Some(r) => Some((r, self.keep(first, runs[r], meets))),
+                    None => receiver.recv().ok(),
+                };
+                if let Some((r, kept)) = next
+                    && let Err(end) = store.wait(&mut ready, r, kept)
+                {
+                    break Some(end);
                 }
             };
             stop.store(true, Ordering::Relaxed);
-            end.unwrap_or_else(|| Widened::Layer(store.layer()))
+            for kept in ready.values() {
+                memory.release(kept.bytes());
+            }
+            store.finish(end)
         })
     }
 
@@ -184,20 +207,59 @@ impl Layer<'_> {
     }
 }
 
+/// `frontier` cut into the runs one thread works on at a time.
+fn runs_of(frontier: &[u64]) -> std::slice::Chunks<'_, u64> {
+    frontier.chunks(RUN)
+}
+
+impl Kept {
+    /// The bytes its lists hold.
+    fn bytes(&self) -> usize {
+        self.keys.capacity() * size_of::<u64>()
+            + self.from.capacity() * size_of::<u32>()
+            + self.likeness.capacity()
+    }
+}
+
 /// The keys a layer has stored so far.
-struct Store {
+struct Store<'m> {
     fresh: Visited,
     /// The keys first reached, by likeness to the start (each in the order found).
     next: Vec<Vec<u64>>,
     room: usize,
+    memory: &'m Memory,
 }
 
-impl Store {
+impl Store<'_> {
+    /// Stores `kept`, the kept keys of `run`, its lists counted in the budget while it is stored;
+    /// how the layer ends, if it does here.
+    fn store_claimed(&mut self, kept: Kept, run: &[u64]) -> Option<Widened> {
+        if self.memory.claim(kept.bytes()).is_err() {
+            return Some(Widened::OutOfMemory(self.fresh.len()));
+        }
+        let end = self.store(&kept, run);
+        self.memory.release(kept.bytes());
+        end
+    }
+
+    /// Puts `kept`, the kept keys of run `r`, among the runs waiting their turn, its lists claimed
+    /// from the budget (dropped when they do not fit).
+    fn wait(&self, ready: &mut BTreeMap<usize, Kept>, r: usize, kept: Kept) -> Result<(), Widened> {
+        self.memory
+            .claim(kept.bytes())
+            .map_err(|_| Widened::OutOfMemory(self.fresh.len()))?;
+        ready.insert(r, kept);
+        Ok(())
+    }
+
     /// Stores the kept keys of `run`; how the layer ends, if it does here.
     fn store(&mut self, kept: &Kept, run: &[u64]) -> Option<Widened> {
+        let full = Some(Widened::OutOfMemory(self.fresh.len()));
         for (i, &key) in kept.keys.iter().enumerate() {
             self.fresh.warm_ahead(&kept.keys, i);
-            let new = self.fresh.insert(key);
+            let Ok(new) = self.fresh.insert(key, self.memory) else {
+                return full;
+            };
             if kept.meets == Some(i) {
                 let from = run[kept.from[i] as usize];
                 let stored = self.fresh.len();
@@ -208,18 +270,36 @@ impl Store {
                 if self.next.len() <= likeness {
                     self.next.resize_with(likeness + 1, Vec::new);
                 }
-                self.next[likeness].push(key);
+                if self.memory.push(&mut self.next[likeness], key).is_err() {
+                    return full;
+                }
             }
         }
         (self.fresh.len() > self.room).then(|| Widened::Full(self.fresh.len()))
     }
 
+    /// How the layer ended: `end`, or else the whole layer. The layer's own table goes back to the
+    /// budget either way.
+    fn finish(mut self, end: Option<Widened>) -> Widened {
+        let end = end.unwrap_or_else(|| match self.layer() {
+            Ok(layer) => Widened::Layer(layer),
+            Err(Exhausted) => Widened::OutOfMemory(self.fresh.len()),
+        });
+        self.fresh.free(self.memory);
+        for group in self.next {
+            self.memory.free(group);
+        }
+        end
+    }
+
     /// The layer: the keys most like the start first, each group in the order found.
-    fn layer(&mut self) -> Vec<u64> {
-        std::mem::take(&mut self.next)
-            .into_iter()
-            .rev()
-            .flatten()
-            .collect()
+    fn layer(&mut self) -> Result<Vec<u64>, Exhausted> {
+        let mut layer = Vec::new();
+        self.memory
+            .reserve(&mut layer, self.next.iter().map(Vec::len).sum())?;
+        for group in self.next.iter().rev() {
+            layer.extend_from_slice(group);
+        }
+        Ok(layer)
     }
 }

@@ -1,7 +1,7 @@
 //! The exact solver: the fewest moves from a puzzle's start to its goal, and one way to do it.
 //!
 //! Every stop is one move, so the solver searches positions breadth first; the first goal position
-//! reached is reached in the fewest moves. Six things keep the search small without giving up that
+//! reached is reached in the fewest moves. Seven things keep the search small without giving up that
 //! guarantee:
 //!
 //! - **Interchangeable pieces** ([`canon`]): pieces the goal does not tell apart (two unnamed cars, two
@@ -9,6 +9,9 @@
 //!   legal moves and goal positions to goal positions, so a position and its swapped copy need the same
 //!   number of moves; the search keeps one key for both. Inglenook's three wagons outside the train
 //!   are one class, which cuts its positions by 3! = 6.
+//! - **Mirror images** ([`mirror`]): where swapping two tracks maps the yard, its broken slots and
+//!   the goal onto themselves (Inglenook's sidings B and C), a position and its mirror image need the
+//!   same number of moves and share a key, which about halves the positions again.
 //! - **Search from both ends** ([`search`]): when the goal positions can be listed ([`goals`]), the
 //!   search also runs backwards from all of them at once with moves played in reverse
 //!   ([`Expander::predecessors`]), always widening the side with the smaller newest layer. Before a
@@ -45,8 +48,11 @@ mod distances;
 mod expand;
 mod front;
 mod goals;
+mod impossible;
 mod layer;
 mod links;
+mod memory;
+mod mirror;
 mod order;
 mod orient;
 mod search;
@@ -63,6 +69,8 @@ use canon::Canon;
 pub use distances::GoalDistances;
 pub use expand::Expander;
 use front::FrontClear;
+pub use impossible::Impossible;
+pub use memory::size_text;
 use order::Likeness;
 use search::Search;
 
@@ -75,11 +83,26 @@ pub enum SolveError {
         /// Positions stored when it gave up.
         explored: usize,
     },
+    /// A quick rule shows, before any search, that the goal cannot be reached.
+    #[error("no solution: {0}")]
+    Impossible(Impossible),
     /// Every reachable position was seen and none meets the goal.
     #[error("no solution: the goal cannot be reached ({} explored)", counted(*.explored, "state"))]
     Unsolvable {
         /// Positions explored.
         explored: usize,
+    },
+    /// The search needed more memory than allowed.
+    #[error(
+        "too large: the search needs more than {} of memory (stopped after {})",
+        memory::size_text(*.limit),
+        counted(*.explored, "state")
+    )]
+    MemoryFull {
+        /// Positions stored when it gave up.
+        explored: usize,
+        /// The memory limit in bytes.
+        limit: usize,
     },
     /// The puzzle does not fit the solver's 63-bit keys.
     #[error("too large for the solver: a position needs {bits} bits, at most {max} fit")]
@@ -97,11 +120,19 @@ pub enum SolveError {
 /// Threads a search uses by default at most: the layers are stored on one, so more help little.
 const MAX_THREADS: usize = 4;
 
+/// The memory a search may use by default: 2 GiB, more than [`SolveOptions::max_states`]'s default
+/// can take, so the state limit decides which searches finish (daily puzzles and route cards depend on
+/// it), and a search can never take more. `roundhouse puzzle solve` sets it from the machine.
+pub const DEFAULT_MAX_MEMORY: usize = 2 << 30;
+
 /// Solver settings.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
     /// Give up after storing this many positions (a position costs about 30 bytes).
     pub max_states: usize,
+    /// Give up, with [`SolveError::MemoryFull`], rather than hold more than this many bytes in the
+    /// search's tables and lists at once.
+    pub max_memory: usize,
     /// Search from the goal too when the goal positions number at most this many placements.
     pub max_goal_placements: usize,
     /// Threads that widen the search (at least one is used). The answer does not depend on it.
@@ -112,6 +143,7 @@ impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
             max_states: 20_000_000,
+            max_memory: DEFAULT_MAX_MEMORY,
             max_goal_placements: 2_000_000,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
         }
@@ -148,6 +180,9 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveE
     let started = Instant::now();
     let canon = Canon::new(puzzle)?;
     let mut search = searcher(puzzle, &canon, options);
+    if let Some(why) = impossible::proof(puzzle, search.expanders[0].links()) {
+        return Err(SolveError::Impossible(why));
+    }
     let start = canon.key(&puzzle.start);
     let goals = goals::goal_keys(puzzle, &canon, options.max_goal_placements);
     let from_both_ends = goals.is_some();
@@ -174,6 +209,12 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution, SolveE
     })
 }
 
+/// Why `puzzle`'s goal surely cannot be reached, when a quick rule shows it (see [`impossible`]);
+/// [`solve`] checks this before it searches.
+pub fn impossible(puzzle: &Puzzle) -> Option<Impossible> {
+    impossible::proof(puzzle, &links::Links::new(&puzzle.yard))
+}
+
 /// A search over `puzzle`'s positions keyed by `canon`, as `options` say.
 fn searcher<'a>(puzzle: &'a Puzzle, canon: &'a Canon, options: &SolveOptions) -> Search<'a> {
     let expander = Expander::new(puzzle, true);
@@ -184,6 +225,7 @@ fn searcher<'a>(puzzle: &'a Puzzle, canon: &'a Canon, options: &SolveOptions) ->
         likeness: Likeness::new(puzzle, canon),
         expanders: vec![expander; options.threads.max(1)],
         max_states: options.max_states,
+        memory: memory::Memory::new(options.max_memory),
     }
 }
 

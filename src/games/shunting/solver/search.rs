@@ -11,6 +11,7 @@ use super::canon::Canon;
 use super::expand::Expander;
 use super::front::FrontClear;
 use super::layer::{Layer, Widened};
+use super::memory::{Exhausted, Memory};
 use super::order::Likeness;
 use super::visited::{KeyFilter, Visited};
 use crate::games::shunting::position::Position;
@@ -26,16 +27,18 @@ struct Side {
 }
 
 impl Side {
-    fn new(roots: &[u64], from_goal: bool) -> Side {
-        let mut seen = Visited::default();
-        for &root in roots {
-            seen.insert(root);
-        }
-        Side {
+    /// A side that has seen only `roots`, its table and list claimed from `memory`.
+    fn new(roots: &[u64], from_goal: bool, memory: &Memory) -> Result<Side, Exhausted> {
+        let mut seen = Visited::new(memory)?;
+        seen.insert_all(roots, memory)?;
+        let mut first = Vec::new();
+        memory.reserve(&mut first, roots.len())?;
+        first.extend_from_slice(roots);
+        Ok(Side {
             seen,
-            layers: vec![roots.to_vec()],
+            layers: vec![first],
             from_goal,
-        }
+        })
     }
 
     fn frontier(&self) -> &[u64] {
@@ -68,6 +71,8 @@ pub struct Search<'a> {
     /// The order the search from the goal widens its frontier in.
     pub likeness: Likeness,
     pub max_states: usize,
+    /// What the search's tables and lists may hold at once.
+    pub memory: Memory,
 }
 
 impl Search<'_> {
@@ -86,8 +91,8 @@ impl Search<'_> {
             .filter(|&k| self.reachable(&self.canon.position(k)))
             .collect();
         self.likeness.sort(self.canon, &mut goals);
-        let mut forward = Side::new(&[start], false);
-        let mut backward = Side::new(&goals, true);
+        let mut forward = self.side(&[start], false, 0)?;
+        let mut backward = self.side(&goals, true, forward.seen.len())?;
         loop {
             let explored = forward.seen.len() + backward.seen.len();
             if forward.frontier().is_empty() || backward.frontier().is_empty() {
@@ -160,10 +165,16 @@ impl Search<'_> {
             likeness: from_goal.then_some(&self.likeness),
             seen,
             room: self.max_states.saturating_sub(known),
+            memory: &self.memory,
+        };
+        let full = |stored| SolveError::MemoryFull {
+            explored: known + stored,
+            limit: self.memory.limit(),
         };
         match layer.widen(&mut self.expanders, frontier, &stop) {
             Widened::Layer(next) => {
-                seen.insert_all(&next);
+                seen.insert_all(&next, &self.memory)
+                    .map_err(|Exhausted| full(next.len()))?;
                 layers.push(next);
                 Ok(None)
             }
@@ -175,7 +186,17 @@ impl Search<'_> {
             Widened::Full(stored) => Err(SolveError::TooLarge {
                 explored: known + stored,
             }),
+            Widened::OutOfMemory(stored) => Err(full(stored)),
         }
+    }
+
+    /// A side that has seen only `roots` (`explored`: the keys the other side stored), or the error
+    /// when the memory budget cannot take it.
+    fn side(&self, roots: &[u64], from_goal: bool, explored: usize) -> Result<Side, SolveError> {
+        Side::new(roots, from_goal, &self.memory).map_err(|Exhausted| SolveError::MemoryFull {
+            explored,
+            limit: self.memory.limit(),
+        })
     }
 
     /// Whether `position` keeps the invariant of positions reachable from the start (when one applies).
@@ -218,8 +239,8 @@ impl Search<'_> {
             .copied()
             .filter(|&k| self.reachable(&self.canon.position(k)))
             .collect();
-        let mut side = Side::new(&goals, true);
-        let none = Side::new(&[], false);
+        let mut side = self.side(&goals, true, 0)?;
+        let none = self.side(&[], false, 0)?;
         while !side.frontier().is_empty() {
             self.expand(&mut side, &none, |_, _| false)?;
         }
@@ -232,8 +253,8 @@ impl Search<'_> {
         if self.puzzle.is_solved(&self.canon.position(start)) {
             return Ok((vec![start], 1));
         }
-        let mut side = Side::new(&[start], false);
-        let none = Side::new(&[], true);
+        let mut side = self.side(&[start], false, 0)?;
+        let none = self.side(&[], true, 0)?;
         let puzzle = self.puzzle;
         while !side.frontier().is_empty() {
             let solved = self.expand(&mut side, &none, |n, _| puzzle.is_solved(n))?;

@@ -5,6 +5,11 @@
 //! Most of a search's time goes into looking up keys that are not in the cache. [`Visited::warm`]
 //! reads the home slots of a whole batch of keys first; those reads do not depend on each other, so
 //! the processor overlaps their cache misses, and the lookups that follow find the slots cached.
+//!
+//! Its table is claimed from the search's [`Memory`] budget before it is allocated; a growth the
+//! budget cannot take fails with [`Exhausted`] and leaves the set as it was.
+
+use super::memory::{Exhausted, Memory};
 
 /// Keys whose home slots [`Visited::warm_ahead`] reads at once.
 const WARM_BATCH: usize = 64;
@@ -29,20 +34,22 @@ fn spread(key: u64) -> u64 {
     h ^ (h >> 33)
 }
 
-impl Default for Visited {
-    fn default() -> Visited {
-        Visited::with_slots(1 << 12)
-    }
-}
-
 impl Visited {
-    /// An empty table of `slots` slots (a power of two).
-    fn with_slots(slots: usize) -> Visited {
-        Visited {
-            keys: vec![EMPTY; slots],
+    /// An empty set with a small table, claimed from `memory`.
+    pub fn new(memory: &Memory) -> Result<Visited, Exhausted> {
+        Visited::with_slots(1 << 12, memory)
+    }
+
+    /// An empty table of `slots` slots (a power of two), claimed from `memory`.
+    fn with_slots(slots: usize, memory: &Memory) -> Result<Visited, Exhausted> {
+        let mut keys = Vec::new();
+        memory.reserve(&mut keys, slots)?;
+        keys.resize(slots, EMPTY);
+        Ok(Visited {
+            keys,
             len: 0,
             shift: 64 - slots.trailing_zeros(),
-        }
+        })
     }
 
     /// How many keys are stored.
@@ -69,35 +76,34 @@ impl Visited {
         self.keys[self.find(key)] == key
     }
 
-    /// Stores `key` unless it was seen already; whether it was new.
-    pub fn insert(&mut self, key: u64) -> bool {
+    /// Stores `key` unless it was seen already; whether it was new. Fails, storing nothing, when the
+    /// table must grow and `memory` has no room for it.
+    pub fn insert(&mut self, key: u64, memory: &Memory) -> Result<bool, Exhausted> {
         if 10 * (self.len + 1) > 7 * self.keys.len() {
-            self.grow();
+            self.resize(2 * self.keys.len(), memory)?;
         }
         let i = self.find(key);
         if self.keys[i] == key {
-            return false;
+            return Ok(false);
         }
         self.keys[i] = key;
         self.len += 1;
-        true
+        Ok(true)
     }
 
     /// Makes room for `more` keys beyond those stored, so that adding them grows the table at most
     /// once (now) rather than doubling it step by step.
-    pub fn reserve(&mut self, more: usize) {
+    pub fn reserve(&mut self, more: usize, memory: &Memory) -> Result<(), Exhausted> {
         let slots = (10 * (self.len + more) / 7 + 1).next_power_of_two();
         if slots > self.keys.len() {
-            self.resize(slots);
+            self.resize(slots, memory)?;
         }
+        Ok(())
     }
 
-    fn grow(&mut self) {
-        self.resize(2 * self.keys.len());
-    }
-
-    fn resize(&mut self, slots: usize) {
-        let mut bigger = Visited::with_slots(slots);
+    /// Moves the keys to a table of `slots` slots; while it does, both tables are held.
+    fn resize(&mut self, slots: usize, memory: &Memory) -> Result<(), Exhausted> {
+        let mut bigger = Visited::with_slots(slots, memory)?;
         for &key in &self.keys {
             if key != EMPTY {
                 let i = bigger.find(key);
@@ -105,7 +111,13 @@ impl Visited {
             }
         }
         bigger.len = self.len;
-        *self = bigger;
+        memory.free(std::mem::replace(self, bigger).keys);
+        Ok(())
+    }
+
+    /// Gives the table back to `memory`.
+    pub fn free(self, memory: &Memory) {
+        memory.free(self.keys);
     }
 
     /// Going through `keys` in order and at `keys[i]`: every [`WARM_BATCH`] keys, reads ahead the home
@@ -117,13 +129,14 @@ impl Visited {
         }
     }
 
-    /// Stores every key of `keys`, making room for them first.
-    pub fn insert_all(&mut self, keys: &[u64]) {
-        self.reserve(keys.len());
+    /// Stores every key of `keys`, making room for them first (within `memory`).
+    pub fn insert_all(&mut self, keys: &[u64], memory: &Memory) -> Result<(), Exhausted> {
+        self.reserve(keys.len(), memory)?;
         for (i, &key) in keys.iter().enumerate() {
             self.warm_ahead(keys, i);
-            self.insert(key);
+            self.insert(key, memory)?;
         }
+        Ok(())
     }
 
     /// Reads the home slot of every key in `keys`, so that the lookups of the batch that follow find
@@ -171,6 +184,7 @@ impl KeyFilter {
 #[cfg(test)]
 mod tests {
     use super::{KeyFilter, Visited};
+    use crate::games::shunting::solver::memory::{Exhausted, Memory};
 
     #[test]
     fn a_filter_holds_its_keys_and_refuses_most_others() {
@@ -185,24 +199,45 @@ mod tests {
 
     #[test]
     fn keys_are_found_after_growing_and_stored_once() {
-        let mut visited = Visited::default();
+        let memory = Memory::new(usize::MAX);
+        let mut visited = Visited::new(&memory).unwrap();
         for k in 0..100_000u64 {
-            assert!(visited.insert(k * 7919));
+            assert_eq!(visited.insert(k * 7919, &memory), Ok(true));
         }
         assert_eq!(visited.len(), 100_000);
-        assert!(!visited.insert(7919));
-        visited.reserve(300_000);
+        assert_eq!(visited.insert(7919, &memory), Ok(false));
+        visited.reserve(300_000, &memory).unwrap();
         let slots = visited.keys.len();
         for k in 100_000..400_000u64 {
-            assert!(visited.insert(k * 7919));
+            assert_eq!(visited.insert(k * 7919, &memory), Ok(true));
         }
         assert_eq!(visited.keys.len(), slots, "no growth after reserving");
         for k in 100_000..400_000u64 {
-            assert!(!visited.insert(k * 7919));
+            assert_eq!(visited.insert(k * 7919, &memory), Ok(false));
         }
         assert_eq!(visited.len(), 400_000);
         assert!((0..100_000u64).all(|k| visited.contains(k * 7919)));
         assert!(!visited.contains(3));
         assert!(!visited.contains(7920));
+    }
+
+    #[test]
+    fn a_table_grows_only_within_its_budget_and_keeps_its_keys_when_refused() {
+        // Room for the first table (4,096 slots) and no more.
+        let memory = Memory::new(8 * 4_096 + 8 * 1_000);
+        let mut visited = Visited::new(&memory).unwrap();
+        let fit = 7 * 4_096 / 10;
+        for k in 0..fit as u64 {
+            assert_eq!(visited.insert(k, &memory), Ok(true));
+        }
+        assert_eq!(visited.insert(u64::from(u32::MAX), &memory), Err(Exhausted));
+        assert_eq!(visited.len(), fit);
+        assert!((0..fit as u64).all(|k| visited.contains(k)));
+        visited.free(&memory);
+        assert_eq!(
+            memory.claim(8 * 4_096),
+            Ok(()),
+            "freeing gave the table back"
+        );
     }
 }
