@@ -4,8 +4,8 @@
 use super::error::LoadError;
 use super::format::YardFile;
 use super::yard::{
-    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, Port, PortNames, Route, SlotId, TableSide,
-    Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
+    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, Port, PortNames, Route, SlotId,
+    TableSide, Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
 };
 
 /// The farthest a drawing hint may lie from the origin either way, in slot widths.
