@@ -34,6 +34,7 @@ mod shunting_moves;
 mod shunting_present;
 mod shunting_session;
 mod shunting_solver;
+mod shunting_timesaver;
 mod shunting_unknown_fields;
 mod shunting_wright;
 mod stored_games;
