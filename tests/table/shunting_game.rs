@@ -143,10 +143,10 @@ fn a_snapshot_with_a_refused_move_in_its_log_does_not_restore() {
         .expect("refused");
     assert!(error.0.contains("action 1"), "{}", error.0);
     let error = kind
-        .restore(r#"{"card":41,"log":[]}"#)
+        .restore(r#"{"card":53,"log":[]}"#)
         .err()
         .expect("refused");
-    assert!(error.0.contains("route card 41"), "{}", error.0);
+    assert!(error.0.contains("route card 53"), "{}", error.0);
 }
 
 /// The words of a refused move past a limit of `limit` moves.
