@@ -66,7 +66,7 @@ pub enum PuzzleAction {
         #[arg(long = "daily", value_name = "DATE")]
         dates: Vec<String>,
     },
-    /// Show route card N (1–40): its colour, optimum, limit, goal and start.
+    /// Show route card N (1–40, or 41–52 for the Timesaver): its colour, optimum, limit, goal and start.
     Card {
         /// The card's number.
         number: i64,

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use roundhouse::calendar::{Day, FIRST_DAY};
 use roundhouse::games::shunting::SolveOptions;
-use roundhouse::games::shunting::cards::{self, CARD_COUNT, plan};
+use roundhouse::games::shunting::cards::{self, CARD_COUNT, LAST_CARD, plan};
 use roundhouse::games::shunting::daily::{self, Source};
 use roundhouse::plural::plural;
 
@@ -102,7 +102,10 @@ fn items(request: &Request) -> Result<Vec<Item>, String> {
     for &number in request.cards {
         if !(1..=CARD_COUNT as u32).contains(&number) {
             return Err(format!(
-                "there is no route card {number}: the cards are numbered 1 to {CARD_COUNT}"
+                "there is no route card {number} to generate: the generated cards are numbered 1 to \
+                 {CARD_COUNT} (the Timesaver cards, {} to {LAST_CARD}, are chosen from the census of \
+                 every deal instead: tests/engines/shunting_timesaver.rs)",
+                CARD_COUNT + 1
             ));
         }
         items.push(Item::Card(number));

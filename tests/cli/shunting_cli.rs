@@ -163,7 +163,10 @@ fn generate_prints_a_daily_puzzle_that_solves_in_its_optimum() {
 #[test]
 fn generate_refuses_bad_arguments() {
     for (args, says) in [
-        (vec!["--card", "41"], "numbered 1 to 40"),
+        (
+            vec!["--card", "41"],
+            "Timesaver cards, 41 to 52, are chosen from the census",
+        ),
         (vec!["--card", "0"], "numbered 1 to 40"),
         (vec!["--daily", "2026-02-30"], "YYYY-MM-DD"),
         (vec!["--daily", "2026-10-31"], "puzzle #1 is on 2026-11-01"),
@@ -185,9 +188,18 @@ fn card_shows_a_route_card_and_refuses_one_that_is_not_there() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("Route card 12 (yellow)"), "{text}");
     assert!(text.contains("guide:"), "{text}");
+    let out = roundhouse(&["puzzle", "card", "52"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("Route card 52 (black), Timesaver"),
+        "{text}"
+    );
     let out = roundhouse(&["puzzle", "card", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no route card 0"));
+    let out = roundhouse(&["puzzle", "card", "53"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("numbered 1 to 52"));
 }
 
 #[test]

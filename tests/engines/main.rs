@@ -38,6 +38,7 @@ mod shunting_present;
 mod shunting_session;
 mod shunting_solver;
 mod shunting_solver_memory;
+mod shunting_timesaver;
 mod shunting_unknown_fields;
 mod shunting_wright;
 mod stored_games;

@@ -143,10 +143,10 @@ fn a_snapshot_with_a_refused_move_in_its_log_does_not_restore() {
         .expect("refused");
     assert!(error.0.contains("action 1"), "{}", error.0);
     let error = kind
-        .restore(r#"{"card":41,"log":[]}"#)
+        .restore(r#"{"card":53,"log":[]}"#)
         .err()
         .expect("refused");
-    assert!(error.0.contains("route card 41"), "{}", error.0);
+    assert!(error.0.contains("route card 53"), "{}", error.0);
 }
 
 /// The words of a refused move past a limit of `limit` moves.
@@ -275,7 +275,7 @@ fn the_card_option_is_checked() {
     let kind = games::find("shunting").unwrap();
     assert_eq!(kind.seats(), 1..=1);
     let error = kind
-        .parse_options(&[("card".to_owned(), "41".to_owned())])
+        .parse_options(&[("card".to_owned(), "53".to_owned())])
         .unwrap_err();
     assert!(error.contains("choose one of"), "{error}");
     let default = kind.parse_options(&[]).unwrap();
@@ -287,6 +287,7 @@ fn the_card_option_is_checked() {
         "one player only"
     );
     assert!(kind.rules_text().contains("Yard Master"));
+    assert!(kind.rules_text().contains("The full Timesaver"));
 }
 
 fn place() -> Place {
@@ -307,6 +308,16 @@ fn public_text(reply: &Reply) -> String {
 
 #[test]
 fn a_card_at_the_table_shows_the_yard_after_every_move_and_ends_with_the_rank() {
+    play_along_the_guide_at_the_table(2);
+}
+
+#[test]
+fn a_timesaver_card_is_played_at_the_table_like_any_card() {
+    play_along_the_guide_at_the_table(45);
+}
+
+/// Starts card `number` at a table, plays its guide and checks each post and the end.
+fn play_along_the_guide_at_the_table(number: u32) {
     let dir = tempfile::tempdir().unwrap();
     let table = Table::new(
         Store::open(&dir.path().join("t.db")).unwrap(),
@@ -318,7 +329,7 @@ fn a_card_at_the_table_shows_the_yard_after_every_move_and_ends_with_the_rank() 
             &alice(),
             Command::New {
                 game: "shunting".into(),
-                options: vec![("card".into(), "2".into())],
+                options: vec![("card".into(), number.to_string())],
                 seed: Some(1),
                 sit: true,
             },
@@ -329,7 +340,7 @@ fn a_card_at_the_table_shows_the_yard_after_every_move_and_ends_with_the_rank() 
     assert!(!legal.is_empty());
     assert!(legal.iter().all(|m| !m.label.is_empty()));
 
-    let card = cards::card(2).unwrap();
+    let card = cards::card(i64::from(number)).unwrap();
     let mut last = String::new();
     for step in &card.guide {
         let reply = table

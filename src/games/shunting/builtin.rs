@@ -41,6 +41,10 @@ pub const PUZZLES: &[(&str, &str)] = &[
         include_str!("puzzles/inglenook-hardest-3.toml"),
     ),
     ("timesaver-1", include_str!("puzzles/timesaver-1.toml")),
+    (
+        "timesaver-hardest",
+        include_str!("puzzles/timesaver-hardest.toml"),
+    ),
     ("shed-1", include_str!("puzzles/shed-1.toml")),
     ("junction-1", include_str!("puzzles/junction-1.toml")),
 ];

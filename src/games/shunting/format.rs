@@ -21,6 +21,10 @@ pub struct YardFile {
     /// Ports that end at a buffer stop.
     #[serde(default)]
     pub buffers: Vec<String>,
+    /// Industry spots: slots where the yard's industries take cars (the Timesaver deal sends cars
+    /// to some of them).
+    #[serde(default)]
+    pub industries: Vec<String>,
     /// The tracks.
     #[serde(default, rename = "track")]
     pub tracks: Vec<TrackSpec>,

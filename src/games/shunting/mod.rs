@@ -22,6 +22,7 @@ pub mod puzzle;
 pub mod rank;
 pub mod session;
 pub mod solver;
+pub mod timesaver;
 mod walk;
 pub mod wright;
 pub mod write;

@@ -195,6 +195,8 @@ pub struct Yard {
     pub turntables: Vec<Turntable>,
     /// Ports that end at a buffer stop (by name), for drawing.
     pub buffers: Vec<String>,
+    /// Industry spots, in the order the file lists them (none unless the file names some).
+    pub industries: Vec<SlotId>,
     /// Every pair of ports that meet (plain joints and turnout connections), each pair once, for
     /// drawing and describing the yard.
     pub links: Vec<[Port; 2]>,
@@ -277,6 +279,7 @@ impl Yard {
             turnouts,
             turntables,
             buffers,
+            industries: Vec::new(),
             links,
             exits,
         }

@@ -4,8 +4,8 @@
 use super::error::LoadError;
 use super::format::YardFile;
 use super::yard::{
-    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, Port, PortNames, Route, TableSide,
-    Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
+    End, Exit, Landing, LegChoice, MAX_SLOTS, MAX_TURNTABLES, Port, PortNames, Route, SlotId,
+    TableSide, Track, TrackEnd, Turnout, Turntable, Wiring, Yard, exit_index,
 };
 
 /// The farthest a drawing hint may lie from the origin either way, in slot widths.
@@ -216,7 +216,7 @@ pub(super) fn build(file: &YardFile) -> Result<Yard, LoadError> {
             exits.push(exit);
         }
     }
-    Ok(Yard::assemble(
+    let mut yard = Yard::assemble(
         file.name.clone(),
         file.title.clone().unwrap_or_else(|| file.name.clone()),
         tracks,
@@ -227,7 +227,25 @@ pub(super) fn build(file: &YardFile) -> Result<Yard, LoadError> {
             links: ports.links(),
             exits,
         },
-    ))
+    );
+    yard.industries = industry_slots(&yard, &file.industries)?;
+    Ok(yard)
+}
+
+/// The slots the yard file names as industry spots, each once.
+fn industry_slots(yard: &Yard, names: &[String]) -> Result<Vec<SlotId>, LoadError> {
+    let mut slots: Vec<SlotId> = Vec::with_capacity(names.len());
+    for name in names {
+        let slot = yard.find_slot(name).ok_or_else(|| LoadError::UnknownSlot {
+            slot: name.clone(),
+            place: "the yard's industries".to_owned(),
+        })?;
+        if slots.contains(&slot) {
+            return Err(LoadError::DuplicateName(yard.slot_name(slot)));
+        }
+        slots.push(slot);
+    }
+    Ok(slots)
 }
 
 fn build_tracks(file: &YardFile) -> Result<Vec<Track>, LoadError> {

@@ -1,6 +1,8 @@
 //! The 40 route cards: ten each in green, yellow, red and black, rising in difficulty. Each card is a
 //! data file (`NN.toml` here) made by the generator ([`plan::generate_card`], `roundhouse puzzle
-//! generate`) and checked by the solver: its puzzle, colour, optimum and guide.
+//! generate`) and checked by the solver: its puzzle, colour, optimum and guide. Beside them, the twelve
+//! Timesaver cards 41 to 52 (three per colour) are deals of the full Timesaver chosen from the census
+//! of every deal ([`crate::games::shunting::timesaver::picks`]), in the same file format.
 
 pub mod colour;
 pub mod plan;
@@ -16,6 +18,7 @@ use super::format::PuzzleFile;
 use super::notation::Move;
 use super::puzzle::Puzzle;
 use super::rank::move_limit;
+use super::timesaver::picks::{COUNT as TIMESAVER_COUNT, FIRST as TIMESAVER_FIRST};
 use super::write::{quoted, write_puzzle};
 pub use colour::Colour;
 
@@ -66,14 +69,34 @@ const CARD_FILES: [&str; CARD_COUNT] = [
     include_str!("40.toml"),
 ];
 
+/// The Timesaver card files, card 41 first.
+const TIMESAVER_FILES: [&str; TIMESAVER_COUNT] = [
+    include_str!("41.toml"),
+    include_str!("42.toml"),
+    include_str!("43.toml"),
+    include_str!("44.toml"),
+    include_str!("45.toml"),
+    include_str!("46.toml"),
+    include_str!("47.toml"),
+    include_str!("48.toml"),
+    include_str!("49.toml"),
+    include_str!("50.toml"),
+    include_str!("51.toml"),
+    include_str!("52.toml"),
+];
+
+/// The highest card number: the generated cards, then the Timesaver cards.
+pub const LAST_CARD: usize = CARD_COUNT + TIMESAVER_COUNT;
+
 /// A route card: a puzzle with its colour, optimum and guide.
 #[derive(Clone, Debug)]
 pub struct Card {
-    /// 1 to 40.
+    /// 1 to 40, or 41 to 52 for the Timesaver cards.
     pub number: u32,
     /// Its difficulty.
     pub colour: Colour,
-    /// Which of the generator's tries for this card gave it (its seed, with the number).
+    /// Which of the generator's tries for this card gave it (its seed, with the number); 0 for the
+    /// Timesaver cards, which are chosen from the census instead.
     pub attempt: u32,
     /// The optimal number of moves.
     pub optimum: usize,
@@ -87,7 +110,7 @@ pub struct Card {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CardError {
     /// There is no such card.
-    #[error("there is no route card {0}: the cards are numbered 1 to {CARD_COUNT}")]
+    #[error("there is no route card {0}: the cards are numbered 1 to {LAST_CARD}")]
     NoSuchCard(i64),
     /// Not valid TOML or not a card's shape.
     #[error("not a valid card file: {0}")]
@@ -183,8 +206,13 @@ impl Card {
 
     /// The card as its data file: what `roundhouse puzzle generate` writes.
     pub fn to_toml(&self) -> String {
+        let made_by = if self.number >= TIMESAVER_FIRST {
+            "chosen from the Timesaver census (tests/engines/shunting_timesaver.rs)"
+        } else {
+            "made by `roundhouse puzzle generate`"
+        };
         let mut out = format!(
-            "# {}: made by `roundhouse puzzle generate` and checked by the solver; do not edit by hand.\n",
+            "# {}: {made_by} and checked by the solver; do not edit by hand.\n",
             self.heading()
         );
         let _ = writeln!(out, "number = {}", self.number);
@@ -201,36 +229,61 @@ impl Card {
     }
 }
 
-fn shipped() -> &'static Result<Vec<Card>, CardError> {
-    static CARDS: OnceLock<Result<Vec<Card>, CardError>> = OnceLock::new();
-    CARDS.get_or_init(|| {
-        CARD_FILES
-            .iter()
-            .map(|text| Card::from_toml(text))
-            .collect()
-    })
+fn loaded(files: &[&str]) -> Result<Vec<Card>, CardError> {
+    files.iter().map(|text| Card::from_toml(text)).collect()
 }
 
-/// Every shipped card, card 1 first (loaded and checked once).
+fn shipped() -> &'static Result<Vec<Card>, CardError> {
+    static CARDS: OnceLock<Result<Vec<Card>, CardError>> = OnceLock::new();
+    CARDS.get_or_init(|| loaded(&CARD_FILES))
+}
+
+fn timesaver_shipped() -> &'static Result<Vec<Card>, CardError> {
+    static CARDS: OnceLock<Result<Vec<Card>, CardError>> = OnceLock::new();
+    CARDS.get_or_init(|| loaded(&TIMESAVER_FILES))
+}
+
+/// Every generated card, card 1 first (loaded and checked once).
 pub fn all() -> Result<&'static [Card], CardError> {
     shipped().as_ref().map(Vec::as_slice).map_err(Clone::clone)
 }
 
-/// Shipped card `number` (1 to 40).
-pub fn card(number: i64) -> Result<&'static Card, CardError> {
-    let cards = all()?;
-    usize::try_from(number)
+/// Every Timesaver card, card 41 first (loaded and checked once).
+pub fn timesaver() -> Result<&'static [Card], CardError> {
+    timesaver_shipped()
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
+}
+
+/// Which list holds card `number` and its index there.
+fn place(number: i64) -> Result<(bool, usize), CardError> {
+    let index = usize::try_from(number)
         .ok()
         .and_then(|n| n.checked_sub(1))
-        .and_then(|i| cards.get(i))
-        .ok_or(CardError::NoSuchCard(number))
+        .filter(|&i| i < LAST_CARD)
+        .ok_or(CardError::NoSuchCard(number))?;
+    let first = TIMESAVER_FIRST as usize - 1;
+    Ok(if index >= first {
+        (true, index - first)
+    } else {
+        (false, index)
+    })
+}
+
+/// Shipped card `number` (1 to 52).
+pub fn card(number: i64) -> Result<&'static Card, CardError> {
+    let (timesaver_card, index) = place(number)?;
+    let cards = if timesaver_card { timesaver()? } else { all()? };
+    Ok(&cards[index])
 }
 
 /// The shipped text of card `number`'s data file.
 pub fn file_text(number: i64) -> Result<&'static str, CardError> {
-    usize::try_from(number)
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| CARD_FILES.get(i).copied())
-        .ok_or(CardError::NoSuchCard(number))
+    let (timesaver_card, index) = place(number)?;
+    Ok(if timesaver_card {
+        TIMESAVER_FILES[index]
+    } else {
+        CARD_FILES[index]
+    })
 }

@@ -14,7 +14,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{self, CARD_COUNT};
+use super::cards::{self, LAST_CARD};
 use super::position::Position;
 use super::rank::Rank;
 use super::session::{Played, Refusal, Session};
@@ -31,17 +31,19 @@ pub use view::ShuntingView;
 const WRIGHT: &str = "wright";
 
 /// The values of the `card` option, the default (a green card) first.
-const CARD_VALUES: [&str; CARD_COUNT + 1] = [
+const CARD_VALUES: [&str; LAST_CARD + 1] = [
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17",
     "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31", "32", "33",
-    "34", "35", "36", "37", "38", "39", "40", WRIGHT,
+    "34", "35", "36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46", "47", "48", "49",
+    "50", "51", "52", WRIGHT,
 ];
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     key: "card",
     values: &CARD_VALUES,
-    help: "which route card: 1–10 green, 11–20 yellow, 21–30 red, 31–40 black; or wright: Wright's \
-           classic Inglenook, five of eight wagons in an order dealt from the seed, headshunt clear",
+    help: "which route card: 1–10 green, 11–20 yellow, 21–30 red, 31–40 black; 41–52 the full \
+           Timesaver (three each green, yellow, red, black); or wright: Wright's classic Inglenook, \
+           five of eight wagons in an order dealt from the seed, headshunt clear",
 }];
 
 /// Choices at creation: the route card.
@@ -64,7 +66,7 @@ impl Default for ShuntingOptions {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShuntingSetup {
-    /// The card's number (1 to 40; 0 with a Wright deal).
+    /// The card's number (1 to 52; 0 with a Wright deal).
     pub card: u32,
     /// A deal of Wright's Inglenook, played instead of a card.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -52,6 +52,13 @@ impl GoalDistances {
             .position(|layer| layer.binary_search(&key).is_ok())
     }
 
+    /// The positions `distance` moves from the goal, one per class of positions that differ only by
+    /// interchangeable pieces (those in piece order), in key order.
+    pub fn positions_at(&self, distance: usize) -> impl Iterator<Item = Position> + '_ {
+        let layer = self.layers.get(distance).map_or(&[][..], Vec::as_slice);
+        layer.iter().map(|&key| self.canon.position(key))
+    }
+
     /// How many positions (counting positions that differ only by interchangeable pieces once) lie
     /// at each distance, from 0 (the goal positions) to the farthest.
     pub fn counts(&self) -> Vec<usize> {
