@@ -1,6 +1,7 @@
 //! The daily puzzle's records: attempts, each server's post setting, and the posts made.
 
 use super::{Store, StoreError, on_backend};
+use crate::shards::ShardRange;
 
 /// How many times a post that Discord refused is tried in all on its day.
 pub const POST_TRIES: i64 = 3;
@@ -140,9 +141,9 @@ impl Store {
         on_backend!(self, clear_daily_channel(guild))
     }
 
-    /// Every server's daily post setting.
-    pub fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
-        on_backend!(self, daily_channels())
+    /// The daily post setting of every server that one of `shards` holds (see [`crate::shards`]).
+    pub fn daily_channels(&self, shards: &ShardRange) -> Result<Vec<DailyChannel>, StoreError> {
+        on_backend!(self, daily_channels(shards))
     }
 
     /// Claims day `day`'s post in `channel`: `true` if this caller must send it now. A post is claimed

@@ -31,6 +31,7 @@ use std::sync::Arc;
 
 use crate::clock::Clock;
 use crate::games;
+use crate::shards::ShardRange;
 use crate::store::Store;
 
 pub use daily::PuzzleCommand;
@@ -192,6 +193,9 @@ pub struct Table {
     locks: Arc<locks::Lanes>,
     board_cooldown: cooldown::BoardCooldown,
     daily: daily::DailyCache,
+    /// The Discord shards whose guilds this table's sweeps (reminders, clock steps, lobby expiry,
+    /// daily posts) cover: all of them unless [`Table::sweeping_shards`] says otherwise.
+    shards: ShardRange,
     /// Milliseconds every command waits (in its channel's turn) before it runs; zero but in tests.
     delay_ms: AtomicU64,
 }
@@ -206,8 +210,18 @@ impl Table {
             daily: daily::DailyCache::new(limits.archive_puzzles),
             store,
             options,
+            shards: ShardRange::ONE,
             delay_ms: AtomicU64::new(0),
         }
+    }
+
+    /// This table with its sweeps ([`Table::reminders_due`], [`Table::daily_posts_due`]) limited to
+    /// the games and daily posts of the guilds `shards` hold (see [`crate::shards`]), so that of several
+    /// bot processes sharing a database exactly one sweeps each guild. Commands are not limited: Discord
+    /// sends a process only the events of its own shards.
+    pub fn sweeping_shards(mut self, shards: ShardRange) -> Self {
+        self.shards = shards;
+        self
     }
 
     /// A test hook: makes every later command (daily puzzle commands too) wait `delay` in its turn

@@ -11,6 +11,7 @@ mod daily_store;
 mod daily_table;
 mod express_clock;
 mod flood;
+mod shards;
 mod shunting_game;
 mod store;
 mod store_threads;

@@ -3,7 +3,8 @@
 
 use ::postgres::{GenericClient, Row};
 
-use super::Postgres;
+use super::{Postgres, shard_filter};
+use crate::shards::ShardRange;
 use crate::store::codec;
 use crate::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, StoreError};
 
@@ -188,13 +189,19 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
+    pub(in crate::store) fn daily_channels(
+        &self,
+        shards: &ShardRange,
+    ) -> Result<Vec<DailyChannel>, StoreError> {
+        let query = format!(
+            "SELECT guild, channel, post_minute FROM daily_channels WHERE {} \
+             ORDER BY guild COLLATE \"C\"",
+            shard_filter::guild_held("guild", 1)
+        );
+        let [total, first, last] = codec::shard_params(shards);
         self.with_client(|client| {
             client
-                .query(
-                    "SELECT guild, channel, post_minute FROM daily_channels ORDER BY guild COLLATE \"C\"",
-                    &[],
-                )?
+                .query(query.as_str(), &[&total, &first, &last])?
                 .iter()
                 .map(|row| {
                     Ok(DailyChannel {

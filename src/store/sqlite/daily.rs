@@ -2,7 +2,8 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::Sqlite;
+use super::{Sqlite, shard_filter};
+use crate::shards::ShardRange;
 use crate::store::codec;
 use crate::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, StoreError};
 
@@ -185,13 +186,18 @@ impl Sqlite {
         })
     }
 
-    pub(in crate::store) fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
+    pub(in crate::store) fn daily_channels(
+        &self,
+        shards: &ShardRange,
+    ) -> Result<Vec<DailyChannel>, StoreError> {
+        let query = format!(
+            "SELECT guild, channel, post_minute FROM daily_channels WHERE {} ORDER BY guild",
+            shard_filter::guild_held("guild", 1)
+        );
         self.with_conn(|conn| {
             let rows = conn
-                .prepare_cached(
-                    "SELECT guild, channel, post_minute FROM daily_channels ORDER BY guild",
-                )?
-                .query_map([], |row| {
+                .prepare_cached(&query)?
+                .query_map(codec::shard_params(shards), |row| {
                     Ok(DailyChannel {
                         guild: row.get(0)?,
                         channel: row.get(1)?,

@@ -7,6 +7,7 @@ mod checkpoint;
 mod daily;
 mod games;
 mod group_sync;
+mod shard_filter;
 mod stats;
 
 use std::path::Path;

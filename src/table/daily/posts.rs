@@ -89,7 +89,8 @@ impl Table {
         Ok(Reply::public(Post::text(text)))
     }
 
-    /// The daily posts due at `now` (Unix seconds), each claimed in the store before it is returned: the
+    /// The daily posts due at `now` (Unix seconds) on the servers this table sweeps
+    /// ([`Table::sweeping_shards`]), each claimed in the store before it is returned: the
     /// caller must send them and report with [`Table::daily_post_delivered`]. May derive the day's
     /// puzzle (about a second, once per day): call it off the async threads.
     pub fn daily_posts_due(&self, now: i64) -> Result<Vec<DuePost>, TableError> {
@@ -97,7 +98,7 @@ impl Table {
         let minute = (now.rem_euclid(86_400) / 60) as u32;
         let settings: Vec<DailyChannel> = self
             .store
-            .daily_channels()?
+            .daily_channels(&self.shards)?
             .into_iter()
             .filter(|s| s.post_minute <= minute)
             .collect();
