@@ -50,6 +50,7 @@ pub(crate) fn config_in(db: &Path, guild: u64) -> Config {
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
         api_url: None,
+        shards: None,
         limits: LimitsConfig::default(),
     }
 }

@@ -14,6 +14,7 @@ mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
 mod fake_gateway_selftest;
+mod fake_shards_selftest;
 mod gateway_events;
 mod journey_absence;
 mod journey_bot_game;
