@@ -160,6 +160,21 @@ impl Store {
         on_backend!(self, claim_daily_post(guild, channel, day, now))
     }
 
+    /// Claims again, for the caller to send with the same nonce, day `day`'s posts on servers `shards`
+    /// hold that are still `claimed` (neither recorded sent nor refused) with a claim made in
+    /// `claimed_within` (Unix seconds, start inclusive, end exclusive): posts whose sender stopped (was
+    /// killed, say) between its claim and its record. Each comes back once, to one caller, since its
+    /// claim is renewed to `now`.
+    pub fn reclaim_daily_posts(
+        &self,
+        shards: &ShardRange,
+        day: i64,
+        claimed_within: std::ops::Range<i64>,
+        now: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        on_backend!(self, reclaim_daily_posts(shards, day, claimed_within, now))
+    }
+
     /// Records that a claimed post went out.
     pub fn daily_post_sent(&self, channel: &str, day: i64, now: i64) -> Result<(), StoreError> {
         on_backend!(self, set_post_state(channel, day, "sent", now))

@@ -385,3 +385,39 @@ fn a_stale_writer_in_another_process_is_told_to_try_again_and_nothing_is_lost_or
         moves_before + 1
     );
 }
+
+on_both_backends! {
+fn a_daily_post_left_claimed_by_a_killed_process_is_sent_again_by_the_next_within_a_minute(db) {
+    let morning = T0 + 86_400 - 12 * HOUR + 60;
+    let clock = ManualClock::at(morning);
+    let setting = DailyChannel {
+        guild: "1300000000000000000".into(),
+        channel: "777".into(),
+        post_minute: 0,
+    };
+    let killed = Table::new(db.open_with_clock(clock.clock()), quiet_options());
+    killed.store().set_daily_channel(&setting, "admin", morning).unwrap();
+    let claimed = killed.daily_posts_due(morning).unwrap();
+    assert_eq!(claimed.len(), 1);
+    // Killed here, between the claim and its record. Its own later rounds never send it again.
+    assert!(killed.daily_posts_due(morning + 5).unwrap().is_empty());
+    clock.set(morning + 20);
+    let next = Table::new(db.open_with_clock(clock.clock()), quiet_options());
+    let again = next.daily_posts_due(morning + 25).unwrap();
+    assert_eq!(again.len(), 1, "sent again, with the day's nonce");
+    assert_eq!((again[0].channel.as_str(), again[0].day), ("777", claimed[0].day));
+    assert!(next.daily_posts_due(morning + 30).unwrap().is_empty(), "once");
+    next.daily_post_delivered(&again[0], roundhouse::table::daily::Delivery::Sent, morning + 30).unwrap();
+    // A claim past a minute old is left alone: past Discord's memory of the nonce it could double.
+    let late_setting = DailyChannel { channel: "778".into(), guild: "1300000000004194304".into(), ..setting };
+    next.store().set_daily_channel(&late_setting, "admin", morning).unwrap();
+    assert_eq!(next.daily_posts_due(morning + 40).unwrap().len(), 1);
+    clock.set(morning + 40 + 61);
+    let late = Table::new(db.open_with_clock(clock.clock()), quiet_options());
+    assert!(late.daily_posts_due(morning + 40 + 61).unwrap().is_empty());
+    assert_eq!(
+        late.store().daily_post_state("778", claimed[0].day.0).unwrap(),
+        Some(("claimed".to_owned(), 1))
+    );
+}
+}

@@ -236,6 +236,34 @@ impl Postgres {
         })
     }
 
+    pub(in crate::store) fn reclaim_daily_posts(
+        &self,
+        shards: &ShardRange,
+        day: i64,
+        claimed_within: std::ops::Range<i64>,
+        now: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let query = format!(
+            "UPDATE daily_posts SET updated_at = $4 WHERE day = $5 AND state = 'claimed' \
+             AND updated_at >= $6 AND updated_at < $7 AND {} RETURNING guild, channel",
+            shard_filter::guild_held("guild", 1)
+        );
+        let [total, first, last] = codec::shard_params(shards);
+        let (from, until) = (claimed_within.start, claimed_within.end);
+        self.with_client(|client| {
+            let mut reclaimed = client
+                .query(
+                    query.as_str(),
+                    &[&total, &first, &last, &now, &day, &from, &until],
+                )?
+                .iter()
+                .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+                .collect::<Result<Vec<(String, String)>, StoreError>>()?;
+            reclaimed.sort();
+            Ok(reclaimed)
+        })
+    }
+
     pub(in crate::store) fn set_post_state(
         &self,
         channel: &str,

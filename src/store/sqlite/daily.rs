@@ -228,6 +228,40 @@ impl Sqlite {
         })
     }
 
+    pub(in crate::store) fn reclaim_daily_posts(
+        &self,
+        shards: &ShardRange,
+        day: i64,
+        claimed_within: std::ops::Range<i64>,
+        now: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let query = format!(
+            "UPDATE daily_posts SET updated_at = ?4 WHERE day = ?5 AND state = 'claimed' \
+             AND updated_at >= ?6 AND updated_at < ?7 AND {} RETURNING guild, channel",
+            shard_filter::guild_held("guild", 1)
+        );
+        let [total, first, last] = codec::shard_params(shards);
+        self.with_writer(|conn| {
+            let mut reclaimed: Vec<(String, String)> = conn
+                .prepare_cached(&query)?
+                .query_map(
+                    params![
+                        total,
+                        first,
+                        last,
+                        now,
+                        day,
+                        claimed_within.start,
+                        claimed_within.end
+                    ],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )?
+                .collect::<Result<_, _>>()?;
+            reclaimed.sort();
+            Ok(reclaimed)
+        })
+    }
+
     pub(in crate::store) fn set_post_state(
         &self,
         channel: &str,
