@@ -809,6 +809,28 @@ impl FakeDiscord {
         .await
     }
 
+    /// [`Self::reply`], or `None` if none arrives within `timeout` (the bot was killed, or the
+    /// interaction was lost with its shard's session): for tests in which that may happen.
+    pub async fn try_reply(&self, interaction: u64, timeout: Duration) -> Option<Sent> {
+        let found = |st: &State| {
+            st.interactions
+                .get(&interaction)
+                .and_then(|log| log.reply.clone())
+        };
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let changed = self.shared.changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if let Some(reply) = found(&self.shared.lock()) {
+                return Some(reply);
+            }
+            if tokio::time::timeout_at(deadline, changed).await.is_err() {
+                return None;
+            }
+        }
+    }
+
     /// The first response to an interaction: its callback (a message, a deferral, an update or
     /// autocomplete choices), which Discord wants within 3 s of the dispatch. Panics with the
     /// recorded requests if none arrives within `timeout`.
@@ -1135,8 +1157,15 @@ impl FakeDiscord {
             return id;
         };
         let written = tokio::time::timeout(CONNECT_TIMEOUT, written).await;
-        let Ok(Ok(at)) = written else {
-            panic!("fake Discord: interaction {id} was not written to the bot's socket")
+        let at = match written {
+            Ok(Ok(at)) => at,
+            // The session that kept it was replaced by a fresh IDENTIFY before the bot resumed it:
+            // Discord drops such events, and so does the fake.
+            Ok(Err(_)) => {
+                self.shared.lock().gateway.dropped.push(id);
+                return id;
+            }
+            Err(_) => panic!("fake Discord: interaction {id} was not written to the bot's socket"),
         };
         if let Some(log) = self.shared.lock().interactions.get_mut(&id) {
             log.dispatched_at = at;
