@@ -55,6 +55,7 @@ fn config(db: &std::path::Path) -> Config {
         reminders: RemindersConfig::default(),
         // Reached as discord.com through `fake.http_client()`, serenity's rate limiter on.
         api_url: None,
+        shards: None,
         limits: LimitsConfig {
             user_in_flight: USER_IN_FLIGHT,
             ..LimitsConfig::default()

@@ -14,5 +14,6 @@ pub mod games;
 pub mod plural;
 pub mod replay;
 pub mod rng;
+pub mod shards;
 pub mod store;
 pub mod table;

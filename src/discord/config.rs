@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::shards::{ShardRange, ShardsSetting};
 use crate::store::Database;
 use crate::table::{FloodLimits, ReminderPolicy};
 use environment::Environment;
@@ -125,6 +126,12 @@ pub struct Config {
     /// binary in a process of its own).
     #[serde(default)]
     pub api_url: Option<String>,
+    /// The Discord shards this process holds, `{ total = N, first = A, last = B }` (see
+    /// [`crate::shards`]); `None` (the default) asks Discord for its recommended count and holds them
+    /// all. Several processes sharing one database each hold their own range, and each sweeps
+    /// reminders and daily posts only for the guilds of its shards.
+    #[serde(default, deserialize_with = "shards_setting")]
+    pub shards: Option<ShardRange>,
 }
 
 fn default_database() -> Database {
@@ -133,6 +140,13 @@ fn default_database() -> Database {
 
 fn database_setting<'de, D: serde::Deserializer<'de>>(setting: D) -> Result<Database, D::Error> {
     String::deserialize(setting).map(|text| Database::parse(&text))
+}
+
+fn shards_setting<'de, D: serde::Deserializer<'de>>(
+    setting: D,
+) -> Result<Option<ShardRange>, D::Error> {
+    let setting = ShardsSetting::deserialize(setting)?;
+    setting.range().map(Some).map_err(serde::de::Error::custom)
 }
 
 fn default_log_level() -> String {
@@ -149,6 +163,7 @@ impl fmt::Debug for Config {
             .field("reminders", &self.reminders)
             .field("limits", &self.limits)
             .field("api_url", &self.api_url)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -400,6 +415,54 @@ mod tests {
             !format!("{config:?}").contains("secret"),
             "the password never shows in logs"
         );
+    }
+
+    #[test]
+    fn shards_are_a_range_below_their_total_and_default_to_discords_count() {
+        let missing = Path::new("/nonexistent/roundhouse.toml");
+        assert_eq!(
+            Config::load(missing, true, &token_only()).unwrap().shards,
+            None
+        );
+        let (_dir, path) = write("shards = { total = 4, first = 2, last = 3 }\n");
+        let config = Config::load(&path, false, &token_only()).unwrap();
+        assert_eq!(config.shards, ShardRange::new(4, 2, 3).ok());
+        let (_dir, path) = write("shards = { total = 4 }\n");
+        let config = Config::load(&path, false, &token_only()).unwrap();
+        assert_eq!(config.shards, ShardRange::all_of(4));
+        for (setting, said) in [
+            ("{ total = 0 }", "shards.total must be at least 1"),
+            ("{ total = 4, first = 3, last = 2 }", "must not be after"),
+            (
+                "{ total = 2, first = 0, last = 2 }",
+                "must be below shards.total (2)",
+            ),
+            ("{ total = 2, frist = 1 }", "unknown field `frist`"),
+            ("{ total = -1 }", "invalid value"),
+        ] {
+            let (_dir, path) = write(&format!("shards = {setting}\n"));
+            let err = Config::load(&path, false, &token_only()).unwrap_err();
+            assert!(
+                matches!(err, ConfigError::Invalid { .. }),
+                "{setting}: {err}"
+            );
+            assert!(err.to_string().contains(said), "{setting}: {err}");
+        }
+        let environment = Environment::from_lookup(|name| match name {
+            TOKEN_VARIABLE => Some(TOKEN.to_owned()),
+            "ROUNDHOUSE_SHARDS" => Some("1/2".to_owned()),
+            _ => None,
+        });
+        let (_dir, path) = write("shards = { total = 4 }\n");
+        let config = Config::load(&path, false, &environment).unwrap();
+        assert_eq!(config.shards, ShardRange::new(2, 1, 1).ok());
+        let environment = Environment::from_lookup(|name| match name {
+            TOKEN_VARIABLE => Some(TOKEN.to_owned()),
+            "ROUNDHOUSE_SHARDS" => Some("3/2".to_owned()),
+            _ => None,
+        });
+        let err = Config::load(missing, true, &environment).unwrap_err();
+        assert!(err.to_string().contains("shards.last (3)"), "{err}");
     }
 
     #[test]

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use poise::serenity_prelude as serenity;
 
 use crate::clock::Clock;
+use crate::shards::ShardRange;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
 use config::Config;
@@ -76,6 +77,7 @@ pub struct Bot {
     table: Arc<Table>,
     gate: Arc<WorkGate>,
     ready: Arc<Readiness>,
+    shards: Option<ShardRange>,
 }
 
 impl Bot {
@@ -98,7 +100,10 @@ impl Bot {
             reminders: config.reminders.policy(),
             limits: config.limits.flood_limits(),
         };
-        let table = Arc::new(Table::new(store, options));
+        // A process holding part of the shards sweeps only their guilds; one holding every shard (the
+        // default) sweeps everything.
+        let sweep = config.shards.unwrap_or(ShardRange::ONE);
+        let table = Arc::new(Table::new(store, options).sweeping_shards(sweep));
         let mut http = serenity::HttpBuilder::new(config.token());
         if let Some(client) = connect.http_client {
             http = http.client(client);
@@ -135,6 +140,7 @@ impl Bot {
             table,
             gate,
             ready,
+            shards: config.shards,
         })
     }
 
@@ -176,8 +182,23 @@ impl Bot {
             }
             shards.shutdown_all().await;
         };
+        let client = &mut self.client;
+        let connect = async {
+            match self.shards {
+                Some(shards) => {
+                    tracing::info!("holding {shards}");
+                    // Serenity 0.12.5 takes the range's end as the last shard, inclusive
+                    // (`start_connection(range.start, range.end, total)` in client/mod.rs).
+                    client
+                        .start_shard_range(shards.first..shards.last, shards.total)
+                        .await
+                }
+                // Discord's recommended count (`GET /gateway/bot`), every shard in this process.
+                None => client.start_autosharded().await,
+            }
+        };
         let result = tokio::select! {
-            result = self.client.start() => result.map_err(ServeError::from),
+            result = connect => result.map_err(ServeError::from),
             () = stopping => Ok(()),
         };
         if let Some(task) = self.scheduler.lock().ok().and_then(|mut slot| slot.take()) {

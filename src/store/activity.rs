@@ -1,18 +1,27 @@
 //! Idle games and lobbies, and the reminders already sent for them.
 
 use super::{Status, Store, StoreError, on_backend};
+use crate::shards::ShardRange;
 
 impl Store {
     /// The id and channel of each game in play whose last change is at or before `before` (Unix
-    /// seconds), oldest first.
-    pub fn idle_games(&self, before: i64) -> Result<Vec<(i64, String)>, StoreError> {
-        on_backend!(self, idle_with_status(Status::Active, before))
+    /// seconds) and whose guild one of `shards` holds (see [`crate::shards`]), oldest first.
+    pub fn idle_games(
+        &self,
+        before: i64,
+        shards: &ShardRange,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        on_backend!(self, idle_with_status(Status::Active, before, shards))
     }
 
     /// The id and channel of each lobby (a game not started) whose last change is at or before `before`
-    /// (Unix seconds), oldest first.
-    pub fn idle_lobbies(&self, before: i64) -> Result<Vec<(i64, String)>, StoreError> {
-        on_backend!(self, idle_with_status(Status::Lobby, before))
+    /// (Unix seconds) and whose guild one of `shards` holds, oldest first.
+    pub fn idle_lobbies(
+        &self,
+        before: i64,
+        shards: &ShardRange,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        on_backend!(self, idle_with_status(Status::Lobby, before, shards))
     }
 
     /// Records that reminder `stage` went out for `game_id` at `version`; `false` if it already had

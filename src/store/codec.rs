@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use super::records::{Motion, Status, VoteRequest};
+use crate::shards::ShardRange;
 
 /// Reads a game's stored status.
 pub(super) fn status(game_id: i64, text: &str) -> Result<Status, StoreError> {
@@ -121,4 +122,10 @@ pub(super) fn newer_schema(stored: i64, latest: i64) -> Option<String> {
              newer Roundhouse; run that release (or a later one) on it"
         )
     })
+}
+
+/// The query parameters of a shard range, in the order the backends' `shard_filter::guild_held`
+/// reads them: total, first, last.
+pub(super) fn shard_params(shards: &ShardRange) -> [i64; 3] {
+    [shards.total, shards.first, shards.last].map(i64::from)
 }

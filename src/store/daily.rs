@@ -1,6 +1,7 @@
 //! The daily puzzle's records: attempts, each server's post setting, and the posts made.
 
 use super::{Store, StoreError, on_backend};
+use crate::shards::ShardRange;
 
 /// How many times a post that Discord refused is tried in all on its day.
 pub const POST_TRIES: i64 = 3;
@@ -140,9 +141,9 @@ impl Store {
         on_backend!(self, clear_daily_channel(guild))
     }
 
-    /// Every server's daily post setting.
-    pub fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
-        on_backend!(self, daily_channels())
+    /// The daily post setting of every server that one of `shards` holds (see [`crate::shards`]).
+    pub fn daily_channels(&self, shards: &ShardRange) -> Result<Vec<DailyChannel>, StoreError> {
+        on_backend!(self, daily_channels(shards))
     }
 
     /// Claims day `day`'s post in `channel`: `true` if this caller must send it now. A post is claimed
@@ -157,6 +158,21 @@ impl Store {
         now: i64,
     ) -> Result<bool, StoreError> {
         on_backend!(self, claim_daily_post(guild, channel, day, now))
+    }
+
+    /// Claims again, for the caller to send with the same nonce, day `day`'s posts on servers `shards`
+    /// hold that are still `claimed` (neither recorded sent nor refused) with a claim made in
+    /// `claimed_within` (Unix seconds, start inclusive, end exclusive): posts whose sender stopped (was
+    /// killed, say) between its claim and its record. Each comes back once, to one caller, since its
+    /// claim is renewed to `now`.
+    pub fn reclaim_daily_posts(
+        &self,
+        shards: &ShardRange,
+        day: i64,
+        claimed_within: std::ops::Range<i64>,
+        now: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        on_backend!(self, reclaim_daily_posts(shards, day, claimed_within, now))
     }
 
     /// Records that a claimed post went out.

@@ -32,6 +32,7 @@ use std::sync::Arc;
 
 use crate::clock::Clock;
 use crate::games;
+use crate::shards::ShardRange;
 use crate::store::Store;
 
 pub use daily::PuzzleCommand;
@@ -194,6 +195,12 @@ pub struct Table {
     locks: Arc<locks::Lanes>,
     board_cooldown: cooldown::BoardCooldown,
     daily: daily::DailyCache,
+    /// The Discord shards whose guilds this table's sweeps (reminders, clock steps, lobby expiry,
+    /// daily posts) cover: all of them unless [`Table::sweeping_shards`] says otherwise.
+    shards: ShardRange,
+    /// When this table was made (Unix seconds): daily posts claimed before it, and never recorded
+    /// sent, were left by an earlier process (see [`Table::daily_posts_due`]).
+    started_at: i64,
     /// Milliseconds every command waits (in its channel's turn) before it runs; zero but in tests.
     delay_ms: AtomicU64,
 }
@@ -202,14 +209,26 @@ impl Table {
     /// A table over `store`.
     pub fn new(store: Store, options: TableOptions) -> Self {
         let limits = &options.limits;
+        let started_at = store.clock().now();
         Table {
             locks: Arc::new(locks::Lanes::new(limits.per_channel, limits.per_user)),
             board_cooldown: cooldown::BoardCooldown::new(limits.board_cooldown_secs),
             daily: daily::DailyCache::new(limits.archive_puzzles),
             store,
             options,
+            shards: ShardRange::ONE,
+            started_at,
             delay_ms: AtomicU64::new(0),
         }
+    }
+
+    /// This table with its sweeps ([`Table::reminders_due`], [`Table::daily_posts_due`]) limited to
+    /// the games and daily posts of the guilds `shards` hold (see [`crate::shards`]), so that of several
+    /// bot processes sharing a database exactly one sweeps each guild. Commands are not limited: Discord
+    /// sends a process only the events of its own shards.
+    pub fn sweeping_shards(mut self, shards: ShardRange) -> Self {
+        self.shards = shards;
+        self
     }
 
     /// A test hook: makes every later command (daily puzzle commands too) wait `delay` in its turn

@@ -53,7 +53,8 @@ const CLOCK_STEP_IDLE_SECS: i64 = 3600;
 
 impl Table {
     /// The reminders, absent notices, abandonments, expired lobbies and clock steps (decisions made for
-    /// people who did not answer in time, passed deadlines) due at `now` (Unix seconds). Each is recorded
+    /// people who did not answer in time, passed deadlines) due at `now` (Unix seconds), in the games of
+    /// the guilds this table sweeps ([`Table::sweeping_shards`]). Each is recorded
     /// as sent, or committed as a move, before it is returned; abandoned games and expired lobbies are
     /// ended in the store.
     pub fn reminders_due(&self, now: i64) -> Result<Vec<Notice>, TableError> {
@@ -70,7 +71,7 @@ impl Table {
             .min()
             .unwrap_or(CLOCK_STEP_IDLE_SECS);
         let mut notices = Vec::new();
-        for (id, channel) in self.store.idle_games(now - first)? {
+        for (id, channel) in self.store.idle_games(now - first, &self.shards)? {
             // Read the game again under its channel's lock: a move may have come in meanwhile.
             let _turn = self.hold_channel(&channel);
             let Some(record) = self.store.game(id)? else {
@@ -85,7 +86,7 @@ impl Table {
             }
         }
         let expired_before = now - policy.lobby_expire_secs;
-        for (id, channel) in self.store.idle_lobbies(expired_before)? {
+        for (id, channel) in self.store.idle_lobbies(expired_before, &self.shards)? {
             let _turn = self.hold_channel(&channel);
             let Some(record) = self.store.game(id)? else {
                 continue;

@@ -16,6 +16,9 @@ pub(crate) const GUILD: u64 = 900_000_000_000_000_001;
 pub(crate) const CHANNEL: u64 = 910_000_000_000_000_001;
 /// A bound on event-driven waits: generous, so a busy machine only makes tests slower, never red.
 pub(crate) const WAIT: Duration = Duration::from_secs(60);
+/// Held by the tests that load the machine most (fifty busy channels; two bot processes in forty
+/// guilds), so that they run one after the other: side by side each slows the other past its waits.
+pub(crate) static HEAVY_LOAD: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 pub(crate) fn alice() -> FakeUser {
@@ -50,6 +53,7 @@ pub(crate) fn config_in(db: &Path, guild: u64) -> Config {
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
         api_url: None,
+        shards: None,
         limits: LimitsConfig::default(),
     }
 }
@@ -365,6 +369,7 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
+    let _alone = HEAVY_LOAD.lock().await;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.db");
     let fake = Arc::new(FakeDiscord::start().await);

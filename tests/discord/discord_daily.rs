@@ -44,6 +44,7 @@ fn config(db: &Path) -> Config {
             ..RemindersConfig::default()
         },
         api_url: None,
+        shards: None,
         limits: LimitsConfig::default(),
     }
 }

@@ -6,6 +6,10 @@
 mod fake_discord;
 #[path = "../support/running_bot.rs"]
 mod running_bot;
+// Only the PostgreSQL database of its own that the sharded run needs; the rest serves the store tests.
+#[allow(dead_code, unused_macros)]
+#[path = "../support/test_db.rs"]
+mod test_db;
 
 mod announce;
 mod channel_posts;
@@ -14,6 +18,7 @@ mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
 mod fake_gateway_selftest;
+mod fake_shards_selftest;
 mod gateway_events;
 mod journey_absence;
 mod journey_bot_game;
@@ -24,6 +29,7 @@ mod journey_slow;
 mod journey_support;
 mod nicknames;
 mod rate_limits;
+mod sharded_processes;
 mod shutdown;
 mod startup;
 mod threads;

@@ -199,6 +199,7 @@ async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
         log_level: "warn".into(),
         reminders: RemindersConfig::default(),
         api_url: None,
+        shards: None,
         limits: Default::default(),
     };
     let options = ConnectOptions {

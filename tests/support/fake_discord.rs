@@ -43,7 +43,7 @@ mod rate_limits;
 #[path = "fake_tls.rs"]
 mod tls;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -377,6 +377,9 @@ struct FaultPlan {
     remaining: usize,
 }
 
+/// How many sessions a bot may start a day (the `session_start_limit` of `GET /gateway/bot`).
+const SESSION_STARTS_PER_DAY: u64 = 1000;
+
 /// How long Discord remembers a nonce sent with `enforce_nonce` (its documentation says "the past
 /// few minutes").
 const NONCE_MEMORY: Duration = Duration::from_secs(120);
@@ -405,9 +408,19 @@ struct State {
     nonces: Vec<(String, Instant, Value)>,
     /// IDENTIFY payloads answered with READY, in order.
     sessions: Vec<Value>,
-    /// The bot's gateway session (see [`gateway`]), `None` before the first IDENTIFY and after
-    /// the session ended.
-    session: Option<gateway::Session>,
+    /// The bot's gateway session of each shard (see [`gateway`]); none before the shard's first
+    /// IDENTIFY and after its session ended.
+    shard_sessions: BTreeMap<u64, gateway::Session>,
+    /// The `num_shards` of the last IDENTIFY (0 before any: one shard).
+    shard_total: u64,
+    /// The shard count `GET /gateway/bot` recommends (0 until set: one).
+    recommended_shards: u64,
+    /// The guilds the bot is in, for READY's guild list of each shard (see
+    /// [`FakeDiscord::add_guilds`]).
+    guilds: Vec<u64>,
+    /// The most guilds one session may hold before IDENTIFY is refused with 4011 (`None`: Discord's
+    /// 2,500).
+    max_guilds_per_session: Option<usize>,
     /// What happened on the gateway: resumes, invalidations, dropped dispatches.
     gateway: gateway::GatewayLog,
     interactions: HashMap<u64, InteractionLog>,
@@ -453,6 +466,20 @@ impl State {
             );
         }
         out
+    }
+
+    /// The shard count the bot identified with (1 before it did).
+    fn shard_total(&self) -> u64 {
+        self.shard_total.max(1)
+    }
+
+    /// Whether every shard of the count the bot identified with has a live session.
+    fn every_shard_live(&self) -> bool {
+        (0..self.shard_total()).all(|shard| {
+            self.shard_sessions
+                .get(&shard)
+                .is_some_and(gateway::Session::live)
+        })
     }
 
     fn find_command(&self, guild: u64, name: &str) -> Option<Value> {
@@ -558,14 +585,11 @@ impl FakeDiscord {
         self.shared.tls.client(self.shared.tls_address)
     }
 
-    /// Waits until a bot is connected with a session: identified and got READY, or resumed and got
-    /// RESUMED.
+    /// Waits until the bot is connected with a session on every shard (one, unless it shards):
+    /// identified and got READY, or resumed and got RESUMED.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait_for(timeout, "a bot to identify and get READY", |st| {
-            st.session
-                .as_ref()
-                .is_some_and(gateway::Session::live)
-                .then_some(())
+            st.every_shard_live().then_some(())
         })
         .await;
     }
@@ -575,8 +599,7 @@ impl FakeDiscord {
     /// `intents`, `shard`, …).
     pub async fn wait_sessions(&self, count: usize, timeout: Duration) -> Vec<Value> {
         self.wait_for(timeout, &format!("{count} gateway sessions"), |st| {
-            (st.sessions.len() >= count && st.session.as_ref().is_some_and(gateway::Session::live))
-                .then(|| st.sessions.clone())
+            (st.sessions.len() >= count && st.every_shard_live()).then(|| st.sessions.clone())
         })
         .await
     }
@@ -784,6 +807,28 @@ impl FakeDiscord {
             },
         )
         .await
+    }
+
+    /// [`Self::reply`], or `None` if none arrives within `timeout` (the bot was killed, or the
+    /// interaction was lost with its shard's session): for tests in which that may happen.
+    pub async fn try_reply(&self, interaction: u64, timeout: Duration) -> Option<Sent> {
+        let found = |st: &State| {
+            st.interactions
+                .get(&interaction)
+                .and_then(|log| log.reply.clone())
+        };
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let changed = self.shared.changed.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if let Some(reply) = found(&self.shared.lock()) {
+                return Some(reply);
+            }
+            if tokio::time::timeout_at(deadline, changed).await.is_err() {
+                return None;
+            }
+        }
     }
 
     /// The first response to an interaction: its callback (a message, a deferral, an update or
@@ -1037,8 +1082,9 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> u64 {
+        let shard = self.shard_of(Some(guild));
         self.wait_for(CONNECT_TIMEOUT, "a gateway session to dispatch to", |st| {
-            gateway::can_dispatch(st).then_some(())
+            gateway::can_dispatch(st, shard).then_some(())
         })
         .await;
         let (id, written) = {
@@ -1101,7 +1147,7 @@ impl FakeDiscord {
                     edits: Vec::new(),
                 },
             );
-            let written = gateway::dispatch(&mut st, "INTERACTION_CREATE", payload);
+            let written = gateway::dispatch(&mut st, shard, "INTERACTION_CREATE", payload);
             if written.is_none() {
                 st.gateway.dropped.push(id);
             }
@@ -1111,8 +1157,15 @@ impl FakeDiscord {
             return id;
         };
         let written = tokio::time::timeout(CONNECT_TIMEOUT, written).await;
-        let Ok(Ok(at)) = written else {
-            panic!("fake Discord: interaction {id} was not written to the bot's socket")
+        let at = match written {
+            Ok(Ok(at)) => at,
+            // The session that kept it was replaced by a fresh IDENTIFY before the bot resumed it:
+            // Discord drops such events, and so does the fake.
+            Ok(Err(_)) => {
+                self.shared.lock().gateway.dropped.push(id);
+                return id;
+            }
+            Err(_) => panic!("fake Discord: interaction {id} was not written to the bot's socket"),
         };
         if let Some(log) = self.shared.lock().interactions.get_mut(&id) {
             log.dispatched_at = at;
@@ -1664,13 +1717,21 @@ fn route_request(
     let app = FakeDiscord::APP_ID.to_string();
     match (method, segments) {
         ("GET", ["gateway"]) => Ok(Response::json(json!({ "url": shared.gateway_url() }))),
-        ("GET", ["gateway", "bot"]) => Ok(Response::json(json!({
-            "url": shared.gateway_url(),
-            "shards": 1,
-            "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1
-            },
-        }))),
+        // <https://discord.com/developers/docs/events/gateway#get-gateway-bot>: the recommended
+        // shard count and the session start limit (1000 IDENTIFYs a day, one at a time).
+        ("GET", ["gateway", "bot"]) => {
+            let started = st.sessions.len() as u64;
+            Ok(Response::json(json!({
+                "url": shared.gateway_url(),
+                "shards": st.recommended_shards.max(1),
+                "session_start_limit": {
+                    "total": SESSION_STARTS_PER_DAY,
+                    "remaining": SESSION_STARTS_PER_DAY.saturating_sub(started),
+                    "reset_after": 86_400_000,
+                    "max_concurrency": 1,
+                },
+            })))
+        }
         ("GET", ["users", "@me"]) => Ok(Response::json(bot_user())),
         ("GET", ["oauth2", "applications", "@me"]) => Ok(Response::json(application_info())),
         ("GET", ["applications", a, "commands"]) if *a == app => {

@@ -6,6 +6,7 @@ use std::sync::Barrier;
 use std::thread;
 
 use roundhouse::calendar::Day;
+use roundhouse::shards::ShardRange;
 use roundhouse::store::{
     AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, Store, StoreError,
 };
@@ -68,7 +69,7 @@ fn a_post_is_claimed_once_per_channel_and_day_even_after_reopening(db) {
         assert!(store.claim_daily_post("g1", "c1", today + 1, 2).unwrap());
     }
     let store = db.open();
-    assert_eq!(store.daily_channels().unwrap().len(), 1);
+    assert_eq!(store.daily_channels(&ShardRange::ONE).unwrap().len(), 1);
     assert!(
         !store.claim_daily_post("g1", "c1", today, 3).unwrap(),
         "a claimed post stays claimed across a restart (its fate may be unknown)"

@@ -7,6 +7,7 @@ use std::path::Path;
 use roundhouse::calendar::Day;
 use roundhouse::games::shunting::Position;
 use roundhouse::games::shunting::daily::{DailyPuzzle, for_day};
+use roundhouse::shards::ShardRange;
 use roundhouse::store::Store;
 use roundhouse::table::{Caller, Place, PuzzleCommand, Reply, Table, TableError, TableOptions};
 
@@ -406,7 +407,13 @@ fn setup_needs_manage_server_and_a_clear_time() {
             "{message}"
         );
     }
-    assert!(table.store().daily_channels().unwrap().is_empty());
+    assert!(
+        table
+            .store()
+            .daily_channels(&ShardRange::ONE)
+            .unwrap()
+            .is_empty()
+    );
     let done = run(&table, &alice(), setup("09:30", true), now);
     assert_eq!(
         public_text(&done),
@@ -414,7 +421,13 @@ fn setup_needs_manage_server_and_a_clear_time() {
     );
     let off = run(&table, &alice(), setup("off", true), now);
     assert!(public_text(&off).contains("no longer posted"));
-    assert!(table.store().daily_channels().unwrap().is_empty());
+    assert!(
+        table
+            .store()
+            .daily_channels(&ShardRange::ONE)
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]

@@ -16,6 +16,7 @@ mod db_copy;
 mod db_outage;
 mod express_clock;
 mod flood;
+mod shards;
 mod shunting_game;
 mod store;
 mod store_threads;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use roundhouse::shards::ShardRange;
 use roundhouse::store::Status;
 use roundhouse::table::{Caller, Command, Place, Table, TableOptions};
 
@@ -88,7 +89,7 @@ fn games_in_several_channels_play_to_their_ends_through_the_async_queue(db) {
         let channel = format!("chan-{seed}");
         assert!(table.store().open_game(&channel).unwrap().is_none(), "{channel} ended");
     }
-    let finished = table.store().idle_games(i64::MAX).unwrap();
+    let finished = table.store().idle_games(i64::MAX, &ShardRange::ONE).unwrap();
     assert!(finished.is_empty(), "no game is left in play: {finished:?}");
     let store = db.open();
     let ids: Vec<i64> = (1..=3).collect();

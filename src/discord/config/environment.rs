@@ -8,6 +8,8 @@ pub enum Kind {
     Text,
     /// A Discord id (a snowflake): digits only.
     Id,
+    /// A range of shards, `FIRST-LAST/TOTAL` (or `SHARD/TOTAL` for one), as the `shards` table.
+    Shards,
 }
 
 /// One environment variable and the top-level setting it supplies.
@@ -44,6 +46,11 @@ pub const VARIABLES: &[Variable] = &[
         name: "ROUNDHOUSE_GUILD_ID",
         setting: "guild_id",
         kind: Kind::Id,
+    },
+    Variable {
+        name: "ROUNDHOUSE_SHARDS",
+        setting: "shards",
+        kind: Kind::Shards,
     },
     Variable {
         name: "ROUNDHOUSE_LOG_LEVEL",
@@ -94,11 +101,30 @@ impl Environment {
                             variable.name
                         )
                     })?,
+                Kind::Shards => shards_value(text).ok_or_else(|| {
+                    format!(
+                        "{} must be FIRST-LAST/TOTAL or SHARD/TOTAL (e.g. `0-3/8`), not `{text}`",
+                        variable.name
+                    )
+                })?,
             };
             settings.insert(variable.setting.to_owned(), value);
         }
         Ok(())
     }
+}
+
+/// `FIRST-LAST/TOTAL` or `SHARD/TOTAL` as the `shards` table (checked later, with the file's).
+fn shards_value(text: &str) -> Option<toml::Value> {
+    let (range, total) = text.split_once('/')?;
+    let (first, last) = range.split_once('-').unwrap_or((range, range));
+    let number = |part: &str| part.trim().parse::<u32>().ok().map(i64::from);
+    let table = toml::Table::from_iter([
+        ("total".to_owned(), toml::Value::Integer(number(total)?)),
+        ("first".to_owned(), toml::Value::Integer(number(first)?)),
+        ("last".to_owned(), toml::Value::Integer(number(last)?)),
+    ]);
+    Some(toml::Value::Table(table))
 }
 
 #[cfg(test)]
@@ -144,6 +170,32 @@ mod tests {
             "{err}"
         );
         assert!(settings.is_empty(), "nothing applied: {settings:?}");
+    }
+
+    #[test]
+    fn a_shard_range_is_read_as_the_shards_table() {
+        let mut settings = toml::Table::new();
+        environment(&[("ROUNDHOUSE_SHARDS", "2-3/8")])
+            .apply(&mut settings)
+            .unwrap();
+        let shards = &settings["shards"];
+        assert_eq!(shards["total"].as_integer(), Some(8));
+        assert_eq!(shards["first"].as_integer(), Some(2));
+        assert_eq!(shards["last"].as_integer(), Some(3));
+        environment(&[("ROUNDHOUSE_SHARDS", "1/2")])
+            .apply(&mut settings)
+            .unwrap();
+        assert_eq!(settings["shards"]["first"].as_integer(), Some(1));
+        assert_eq!(settings["shards"]["last"].as_integer(), Some(1));
+        for bad in ["8", "a-b/8", "0-1/", "-1/2"] {
+            let err = environment(&[("ROUNDHOUSE_SHARDS", bad)])
+                .apply(&mut toml::Table::new())
+                .unwrap_err();
+            assert!(
+                err.contains("ROUNDHOUSE_SHARDS") && err.contains("FIRST-LAST/TOTAL"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

@@ -1,20 +1,27 @@
 //! PostgreSQL queries on idle games and lobbies, and the reminders already sent for them.
 
-use super::Postgres;
-use crate::store::{Status, StoreError};
+use super::{Postgres, shard_filter};
+use crate::shards::ShardRange;
+use crate::store::{Status, StoreError, codec};
 
 impl Postgres {
     pub(in crate::store) fn idle_with_status(
         &self,
         status: Status,
         before: i64,
+        shards: &ShardRange,
     ) -> Result<Vec<(i64, String)>, StoreError> {
+        let [total, first, last] = codec::shard_params(shards);
+        let query = format!(
+            "SELECT id, channel FROM games WHERE status = $1 AND updated_at <= $2 AND {} \
+             ORDER BY updated_at",
+            shard_filter::guild_held("guild", 3)
+        );
         self.with_client(|client| {
             client
                 .query(
-                    "SELECT id, channel FROM games WHERE status = $1 AND updated_at <= $2 \
-                     ORDER BY updated_at",
-                    &[&status.as_str(), &before],
+                    query.as_str(),
+                    &[&status.as_str(), &before, &total, &first, &last],
                 )?
                 .iter()
                 .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))

@@ -3,7 +3,8 @@
 
 use ::postgres::{GenericClient, Row};
 
-use super::Postgres;
+use super::{Postgres, shard_filter};
+use crate::shards::ShardRange;
 use crate::store::codec;
 use crate::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, StoreError};
 
@@ -188,13 +189,19 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
+    pub(in crate::store) fn daily_channels(
+        &self,
+        shards: &ShardRange,
+    ) -> Result<Vec<DailyChannel>, StoreError> {
+        let query = format!(
+            "SELECT guild, channel, post_minute FROM daily_channels WHERE {} \
+             ORDER BY guild COLLATE \"C\"",
+            shard_filter::guild_held("guild", 1)
+        );
+        let [total, first, last] = codec::shard_params(shards);
         self.with_client(|client| {
             client
-                .query(
-                    "SELECT guild, channel, post_minute FROM daily_channels ORDER BY guild COLLATE \"C\"",
-                    &[],
-                )?
+                .query(query.as_str(), &[&total, &first, &last])?
                 .iter()
                 .map(|row| {
                     Ok(DailyChannel {
@@ -226,6 +233,34 @@ impl Postgres {
                 &[&channel, &day, &guild, &now, &POST_TRIES],
             )?;
             Ok(claimed == 1)
+        })
+    }
+
+    pub(in crate::store) fn reclaim_daily_posts(
+        &self,
+        shards: &ShardRange,
+        day: i64,
+        claimed_within: std::ops::Range<i64>,
+        now: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let query = format!(
+            "UPDATE daily_posts SET updated_at = $4 WHERE day = $5 AND state = 'claimed' \
+             AND updated_at >= $6 AND updated_at < $7 AND {} RETURNING guild, channel",
+            shard_filter::guild_held("guild", 1)
+        );
+        let [total, first, last] = codec::shard_params(shards);
+        let (from, until) = (claimed_within.start, claimed_within.end);
+        self.with_client(|client| {
+            let mut reclaimed = client
+                .query(
+                    query.as_str(),
+                    &[&total, &first, &last, &now, &day, &from, &until],
+                )?
+                .iter()
+                .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+                .collect::<Result<Vec<(String, String)>, StoreError>>()?;
+            reclaimed.sort();
+            Ok(reclaimed)
         })
     }
 

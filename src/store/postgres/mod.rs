@@ -16,6 +16,7 @@ mod daily;
 mod errors;
 mod games;
 mod migrate;
+mod shard_filter;
 mod stats;
 
 use std::time::Duration;

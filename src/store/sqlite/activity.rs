@@ -2,23 +2,30 @@
 
 use rusqlite::params;
 
-use super::Sqlite;
-use crate::store::{Status, StoreError};
+use super::{Sqlite, shard_filter};
+use crate::shards::ShardRange;
+use crate::store::{Status, StoreError, codec};
 
 impl Sqlite {
     pub(in crate::store) fn idle_with_status(
         &self,
         status: Status,
         before: i64,
+        shards: &ShardRange,
     ) -> Result<Vec<(i64, String)>, StoreError> {
+        let [total, first, last] = codec::shard_params(shards);
+        let query = format!(
+            "SELECT id, channel FROM games WHERE status = ?1 AND updated_at <= ?2 AND {} \
+             ORDER BY updated_at",
+            shard_filter::guild_held("guild", 3)
+        );
         self.with_conn(|conn| {
             let idle = conn
-                .prepare_cached(
-                    "SELECT id, channel FROM games WHERE status = ?1 AND updated_at <= ?2 ORDER BY updated_at",
+                .prepare_cached(&query)?
+                .query_map(
+                    params![status.as_str(), before, total, first, last],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
                 )?
-                .query_map(params![status.as_str(), before], |row| {
-                    Ok((row.get(0)?, row.get(1)?))
-                })?
                 .collect::<Result<_, _>>()?;
             Ok(idle)
         })

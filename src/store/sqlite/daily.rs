@@ -2,7 +2,8 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::Sqlite;
+use super::{Sqlite, shard_filter};
+use crate::shards::ShardRange;
 use crate::store::codec;
 use crate::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, StoreError};
 
@@ -185,13 +186,18 @@ impl Sqlite {
         })
     }
 
-    pub(in crate::store) fn daily_channels(&self) -> Result<Vec<DailyChannel>, StoreError> {
+    pub(in crate::store) fn daily_channels(
+        &self,
+        shards: &ShardRange,
+    ) -> Result<Vec<DailyChannel>, StoreError> {
+        let query = format!(
+            "SELECT guild, channel, post_minute FROM daily_channels WHERE {} ORDER BY guild",
+            shard_filter::guild_held("guild", 1)
+        );
         self.with_conn(|conn| {
             let rows = conn
-                .prepare_cached(
-                    "SELECT guild, channel, post_minute FROM daily_channels ORDER BY guild",
-                )?
-                .query_map([], |row| {
+                .prepare_cached(&query)?
+                .query_map(codec::shard_params(shards), |row| {
                     Ok(DailyChannel {
                         guild: row.get(0)?,
                         channel: row.get(1)?,
@@ -219,6 +225,40 @@ impl Sqlite {
                 params![channel, day, guild, now, POST_TRIES],
             )?;
             Ok(claimed == 1)
+        })
+    }
+
+    pub(in crate::store) fn reclaim_daily_posts(
+        &self,
+        shards: &ShardRange,
+        day: i64,
+        claimed_within: std::ops::Range<i64>,
+        now: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let query = format!(
+            "UPDATE daily_posts SET updated_at = ?4 WHERE day = ?5 AND state = 'claimed' \
+             AND updated_at >= ?6 AND updated_at < ?7 AND {} RETURNING guild, channel",
+            shard_filter::guild_held("guild", 1)
+        );
+        let [total, first, last] = codec::shard_params(shards);
+        self.with_writer(|conn| {
+            let mut reclaimed: Vec<(String, String)> = conn
+                .prepare_cached(&query)?
+                .query_map(
+                    params![
+                        total,
+                        first,
+                        last,
+                        now,
+                        day,
+                        claimed_within.start,
+                        claimed_within.end
+                    ],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )?
+                .collect::<Result<_, _>>()?;
+            reclaimed.sort();
+            Ok(reclaimed)
         })
     }
 

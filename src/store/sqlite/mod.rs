@@ -8,6 +8,7 @@ pub(super) mod copy;
 mod daily;
 mod games;
 mod group_sync;
+mod shard_filter;
 mod stats;
 
 use std::path::Path;

@@ -6,6 +6,14 @@
 //! the front end says how ([`Delivery`]): a post Discord refused was certainly not made and is tried
 //! again on later rounds the same day (up to [`crate::store::POST_TRIES`] tries in all); a post whose
 //! fate is unknown (the connection broke) is not tried again, since it may have been made.
+//!
+//! A process killed between a claim and its record leaves the post `claimed`: the next process that
+//! holds the server's shard sends it again if the claim is under [`RESEND_WITHIN_SECS`] old. It sends
+//! it with the same nonce (`PostNonce::daily` in the Discord front end), which Discord checks against
+//! the author's messages of the past few minutes and answers with the message already made, so the
+//! post appears once whether or not the killed process had sent it
+//! (<https://discord.com/developers/docs/resources/message#create-message>, `enforce_nonce`). An
+//! older claim is left alone: past Discord's memory of the nonce, sending again could post it twice.
 
 use crate::calendar::Day;
 use crate::store::DailyChannel;
@@ -13,6 +21,10 @@ use crate::store::DailyChannel;
 use super::Moment;
 use super::text::{clock, goal_text, heading, par, parse_clock};
 use crate::table::{Caller, Place, Post, Reply, Table, TableError};
+
+/// How old a claim left by an earlier process may be for its post to be sent again: well inside the
+/// "past few minutes" in which Discord recognises a nonce.
+pub const RESEND_WITHIN_SECS: i64 = 60;
 
 /// A daily post to make now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +101,8 @@ impl Table {
         Ok(Reply::public(Post::text(text)))
     }
 
-    /// The daily posts due at `now` (Unix seconds), each claimed in the store before it is returned: the
+    /// The daily posts due at `now` (Unix seconds) on the servers this table sweeps
+    /// ([`Table::sweeping_shards`]), each claimed in the store before it is returned: the
     /// caller must send them and report with [`Table::daily_post_delivered`]. May derive the day's
     /// puzzle (about a second, once per day): call it off the async threads.
     pub fn daily_posts_due(&self, now: i64) -> Result<Vec<DuePost>, TableError> {
@@ -97,7 +110,7 @@ impl Table {
         let minute = (now.rem_euclid(86_400) / 60) as u32;
         let settings: Vec<DailyChannel> = self
             .store
-            .daily_channels()?
+            .daily_channels(&self.shards)?
             .into_iter()
             .filter(|s| s.post_minute <= minute)
             .collect();
@@ -107,13 +120,19 @@ impl Table {
         let Some(daily) = self.daily.get(at.today, at.today) else {
             return Ok(Vec::new());
         };
-        let mut claimed = Vec::new();
+        let left_by_an_earlier_process = (now - RESEND_WITHIN_SECS)..self.started_at;
+        let mut claimed = self.store.reclaim_daily_posts(
+            &self.shards,
+            at.today.0,
+            left_by_an_earlier_process,
+            now,
+        )?;
         for setting in settings {
             if self
                 .store
                 .claim_daily_post(&setting.guild, &setting.channel, at.today.0, now)?
             {
-                claimed.push(setting);
+                claimed.push((setting.guild, setting.channel));
             }
         }
         if claimed.is_empty() {
@@ -133,9 +152,9 @@ impl Table {
         };
         let due = claimed
             .into_iter()
-            .map(|setting| DuePost {
-                guild: setting.guild,
-                channel: setting.channel,
+            .map(|(guild, channel)| DuePost {
+                guild,
+                channel,
                 day: at.today,
                 post: post.clone(),
             })
