@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use roundhouse::clock::Clock;
+use roundhouse::shards::ShardRange;
 use roundhouse::store::{Database, Store};
 use roundhouse::table::replays_to_snapshot;
 use serde::Deserialize;
@@ -175,13 +176,13 @@ fn idle_games_of_10k_guilds(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("reminder_sweep_10k_guilds");
     let store = Store::connect(sqlite.database(), Clock::system()).unwrap();
-    let idle = store.idle_games(IDLE_SINCE).unwrap().len();
+    let idle = store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap().len();
     println!(
         "sqlite: {idle} of {GUILDS} games idle; after opening it and listing them: {}",
         memory()
     );
     group.bench_function("idle_games/sqlite", |b| {
-        b.iter(|| black_box(store.idle_games(IDLE_SINCE).unwrap()))
+        b.iter(|| black_box(store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap()))
     });
     drop(store);
 
@@ -203,13 +204,13 @@ fn idle_games_of_10k_guilds(c: &mut Criterion) {
                 megabytes(postgres_size(&postgres) as u64)
             );
             let store = Store::connect(postgres.database(), Clock::system()).unwrap();
-            assert_eq!(store.idle_games(IDLE_SINCE).unwrap().len(), idle);
+            assert_eq!(store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap().len(), idle);
             println!(
                 "postgres: after opening it and listing the idle games: {}",
                 memory()
             );
             group.bench_function("idle_games/postgres", |b| {
-                b.iter(|| black_box(store.idle_games(IDLE_SINCE).unwrap()))
+                b.iter(|| black_box(store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap()))
             });
         }
         None => println!(

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use roundhouse::clock::Clock;
 use roundhouse::games;
+use roundhouse::shards::ShardRange;
 use roundhouse::store::{
     AttemptChange, CopyError, CopyProgress, CopySummary, DailyChannel, Database, Motion, NewGame,
     NewMove, ResultRecord, SeatRecord, Status, Store, Update, VoteChange, VoteRequest,
@@ -297,7 +298,7 @@ on_both_backends! {
                 assert_eq!(to.open_game(&original.channel).unwrap(), Some(original));
             }
         }
-        assert_eq!(to.daily_channels().unwrap(), from.daily_channels().unwrap());
+        assert_eq!(to.daily_channels(&ShardRange::ONE).unwrap(), from.daily_channels(&ShardRange::ONE).unwrap());
         assert_eq!(to.daily_attempt("u1", "guild-0", 21).unwrap(), from.daily_attempt("u1", "guild-0", 21).unwrap());
         assert_eq!(to.daily_post_state("channel-0", 20_401).unwrap(), from.daily_post_state("channel-0", 20_401).unwrap());
 
