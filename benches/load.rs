@@ -160,6 +160,18 @@ fn megabytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1_000_000.0)
 }
 
+/// The sweeps measured: a process holding every shard, and one holding shard 0 of 2 (half the guilds,
+/// through the shard filter).
+fn sweeps() -> [(&'static str, ShardRange); 2] {
+    [
+        ("all_shards", ShardRange::ONE),
+        (
+            "shard_0_of_2",
+            ShardRange::new(2, 0, 0).expect("a valid range"),
+        ),
+    ]
+}
+
 fn idle_games_of_10k_guilds(c: &mut Criterion) {
     println!("before any store: {}", memory());
     let sqlite = TestDb::sqlite();
@@ -176,14 +188,19 @@ fn idle_games_of_10k_guilds(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("reminder_sweep_10k_guilds");
     let store = Store::connect(sqlite.database(), Clock::system()).unwrap();
-    let idle = store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap().len();
+    let idle = store
+        .idle_games(IDLE_SINCE, &ShardRange::ONE)
+        .unwrap()
+        .len();
     println!(
         "sqlite: {idle} of {GUILDS} games idle; after opening it and listing them: {}",
         memory()
     );
-    group.bench_function("idle_games/sqlite", |b| {
-        b.iter(|| black_box(store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap()))
-    });
+    for (name, shards) in sweeps() {
+        group.bench_function(format!("idle_games/{name}/sqlite"), |b| {
+            b.iter(|| black_box(store.idle_games(IDLE_SINCE, &shards).unwrap()))
+        });
+    }
     drop(store);
 
     match TestDb::postgres() {
@@ -204,14 +221,22 @@ fn idle_games_of_10k_guilds(c: &mut Criterion) {
                 megabytes(postgres_size(&postgres) as u64)
             );
             let store = Store::connect(postgres.database(), Clock::system()).unwrap();
-            assert_eq!(store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap().len(), idle);
+            assert_eq!(
+                store
+                    .idle_games(IDLE_SINCE, &ShardRange::ONE)
+                    .unwrap()
+                    .len(),
+                idle
+            );
             println!(
                 "postgres: after opening it and listing the idle games: {}",
                 memory()
             );
-            group.bench_function("idle_games/postgres", |b| {
-                b.iter(|| black_box(store.idle_games(IDLE_SINCE, &ShardRange::ONE).unwrap()))
-            });
+            for (name, shards) in sweeps() {
+                group.bench_function(format!("idle_games/{name}/postgres"), |b| {
+                    b.iter(|| black_box(store.idle_games(IDLE_SINCE, &shards).unwrap()))
+                });
+            }
         }
         None => println!(
             "PostgreSQL not measured: {} is not set",
