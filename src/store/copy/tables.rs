@@ -172,6 +172,16 @@ impl CopiedTable {
             .collect::<Vec<_>>()
             .join(", ")
     }
+
+    /// The query reading every row of the table in copy order (the same SQL on both backends).
+    pub(in crate::store) fn select_all(&self) -> String {
+        format!(
+            "SELECT {} FROM {} ORDER BY {}",
+            self.column_list(),
+            self.name,
+            self.order_by
+        )
+    }
 }
 
 /// The schema version of this program (the same number on both backends).

@@ -44,12 +44,7 @@ impl CopySource for PostgresSource {
         table: &CopiedTable,
         sink: &mut dyn FnMut(Vec<Value>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let sql = format!(
-            "SELECT {} FROM {} ORDER BY {}",
-            table.column_list(),
-            table.name,
-            table.order_by
-        );
+        let sql = table.select_all();
         let mut rows = self.0.query_raw(&sql, std::iter::empty::<i64>())?;
         while let Some(row) = rows.next()? {
             sink(values_of(table, &row)?)?;

@@ -42,12 +42,7 @@ impl CopySource for SqliteSource {
         table: &CopiedTable,
         sink: &mut dyn FnMut(Vec<Value>) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let sql = format!(
-            "SELECT {} FROM {} ORDER BY {}",
-            table.column_list(),
-            table.name,
-            table.order_by
-        );
+        let sql = table.select_all();
         let mut stmt = self.0.prepare(&sql)?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
