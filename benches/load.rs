@@ -17,7 +17,6 @@ use roundhouse::clock::Clock;
 use roundhouse::shards::ShardRange;
 use roundhouse::store::{Database, Store};
 use roundhouse::table::replays_to_snapshot;
-use serde::Deserialize;
 
 // The bench uses the tests' fresh-database helper, not all of it.
 #[allow(dead_code, unused_macros)]
@@ -25,6 +24,13 @@ use serde::Deserialize;
 mod test_db;
 
 use test_db::TestDb;
+
+// The bench reads the fields of the stored games it writes, not all of them.
+#[allow(dead_code)]
+#[path = "../tests/support/stored_games.rs"]
+mod stored;
+
+use stored::{StoredGame, stored_games};
 
 /// Guilds, one game each.
 const GUILDS: i64 = 10_000;
@@ -35,44 +41,11 @@ const NOW: i64 = 1_800_000_000;
 /// The reminder sweep's question: games in play untouched for 12 hours.
 const IDLE_SINCE: i64 = NOW - 12 * 3600;
 
-#[derive(Deserialize)]
-struct StoredGame {
-    kind: String,
-    status: String,
-    seed: i64,
-    options: String,
-    setup: String,
-    seats: Vec<StoredSeat>,
-    moves: Vec<StoredMove>,
-    snapshot: String,
-}
-
-#[derive(Deserialize)]
-struct StoredSeat {
-    user_id: Option<String>,
-    name: String,
-}
-
-#[derive(Deserialize)]
-struct StoredMove {
-    seat: i64,
-    notation: String,
-    by_bot: bool,
-}
-
 /// The stored games in play, one of each kind that has one.
 fn games_in_play() -> Vec<StoredGame> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stored");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .map(|path| serde_json::from_str::<StoredGame>(&std::fs::read_to_string(path).unwrap()))
-        .map(Result::unwrap)
+    stored_games()
+        .into_iter()
+        .map(|(_, game)| game)
         .filter(|game| game.status == "active")
         .collect()
 }
@@ -96,7 +69,7 @@ fn fill(path: &Path) {
                 format!("guild-{id}"),
                 game.kind,
                 game.options,
-                game.seed,
+                i64::try_from(game.seed).expect("stored seeds fit SQLite's integers"),
                 game.setup,
                 game.snapshot,
                 game.moves.len() as i64 + 2,
@@ -117,7 +90,7 @@ fn fill(path: &Path) {
             tx.execute(
                 "INSERT INTO moves (game_id, seq, seat, notation, by_bot, at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                rusqlite::params![id, seq as i64, m.seat, m.notation, m.by_bot, created],
+                rusqlite::params![id, seq as i64, m.seat as i64, m.notation, m.by_bot, created],
             )
             .unwrap();
         }

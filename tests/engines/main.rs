@@ -4,6 +4,10 @@
 
 #[path = "../support/walks.rs"]
 mod walks;
+// Each test crate reads the fields of the stored games it needs, not all of them.
+#[allow(dead_code)]
+#[path = "../support/stored_games.rs"]
+mod stored;
 
 mod coal_train_bot;
 mod coal_train_cities;

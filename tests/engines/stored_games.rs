@@ -4,53 +4,11 @@
 //! give the game its snapshot holds, as every viewer sees it. The files never change: a failure here
 //! means a change would break games people have stored.
 
-use std::path::Path;
-
 use roundhouse::game::Viewer;
 use roundhouse::games::{self, adapter::LiveGame};
-use serde::Deserialize;
-use serde::de::IgnoredAny;
 use serde_json::Value;
 
-/// A stored game row, with its move log.
-#[derive(Deserialize)]
-struct StoredGame {
-    kind: String,
-    status: String,
-    seed: u64,
-    options: String,
-    setup: String,
-    /// The seats (only how many there are matters to the rules).
-    seats: Vec<IgnoredAny>,
-    moves: Vec<StoredMove>,
-    snapshot: String,
-}
-
-/// A move of the log.
-#[derive(Deserialize)]
-struct StoredMove {
-    seq: usize,
-    seat: usize,
-    notation: String,
-}
-
-/// Every stored game, by file name.
-fn stored_games() -> Vec<(String, StoredGame)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stored");
-    let mut games: Vec<(String, StoredGame)> = std::fs::read_dir(&dir)
-        .expect("tests/data/stored is there")
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let text = std::fs::read_to_string(&path).unwrap();
-            let game = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, game)
-        })
-        .collect();
-    games.sort_by(|a, b| a.0.cmp(&b.0));
-    games
-}
+use crate::stored::{StoredGame, stored_games};
 
 /// The game started from the stored seed and setup, before any move.
 fn started(stored: &StoredGame) -> Box<dyn LiveGame> {

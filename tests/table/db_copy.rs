@@ -14,55 +14,14 @@ use roundhouse::store::{
 };
 use roundhouse::table::replays_to_snapshot;
 use rusqlite::types::Value as SqlValue;
-use serde::Deserialize;
 
+use crate::stored::{StoredGame, stored_games};
 use crate::test_db::TestDb;
-
-/// A game from `tests/data/stored/` (see its README).
-#[derive(Deserialize)]
-struct StoredGame {
-    kind: String,
-    status: String,
-    seed: u64,
-    options: String,
-    setup: String,
-    seats: Vec<StoredSeat>,
-    moves: Vec<StoredMove>,
-    snapshot: String,
-}
-
-#[derive(Deserialize)]
-struct StoredSeat {
-    user_id: Option<String>,
-    name: String,
-    resigned: bool,
-}
-
-#[derive(Deserialize)]
-struct StoredMove {
-    seat: usize,
-    notation: String,
-    by_bot: bool,
-}
-
-fn stored_games() -> Vec<StoredGame> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stored");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "json"))
-        .collect();
-    paths.sort();
-    paths
-        .iter()
-        .map(|path| serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap())
-        .collect()
-}
 
 /// Writes every stored game (in play and finished, one or more of every registered kind), a lobby, an
 /// aborted lobby, a pending vote, reminders and daily-puzzle rows into `store`, through the store.
 fn fill(store: &Store) {
-    let stored = stored_games();
+    let stored: Vec<StoredGame> = stored_games().into_iter().map(|(_, game)| game).collect();
     for kind in games::REGISTRY {
         assert!(
             stored.iter().any(|g| g.kind == kind.id()),

@@ -7,6 +7,10 @@ mod test_db;
 
 #[path = "../support/cuttable_proxy.rs"]
 mod cuttable_proxy;
+// Each test crate reads the fields of the stored games it needs, not all of them.
+#[allow(dead_code)]
+#[path = "../support/stored_games.rs"]
+mod stored;
 
 mod console;
 mod daily_clock;
