@@ -169,7 +169,7 @@ impl Express {
     /// Turntable's extra turn, or play passes on.
     pub(super) fn finish_turn(&mut self, extra_turn: bool, sink: &mut impl Sink) {
         let seat = self.current;
-        self.before_melds = None;
+        self.before_melds.forget();
         self.stuck = false;
         for train in &mut self.seats[seat].trains {
             train.fresh = false;

@@ -45,7 +45,7 @@ impl Express {
         let kinds = &distinct[..count];
         let may_lay = cards.hand.len() > 1;
         let may_start = cards.hand.len() > 2;
-        if self.before_melds.is_some() {
+        if self.before_melds.get().is_some() {
             steps.push(Action::Reset);
         }
         for &card in kinds {

@@ -2,6 +2,7 @@
 //! 120 points, with Disasters that their target may block.
 
 pub mod attack;
+mod before_melds;
 mod bots;
 pub mod cards;
 pub mod disasters;

@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
+use super::before_melds::BeforeMelds;
 use super::cards::{self, Kind};
 use super::notation::{Action, Target};
 use super::options::{ExpressOptions, OPTIONS};
@@ -49,7 +50,7 @@ pub struct LaidWayCar {
 }
 
 /// One seat's cards.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatCards {
     /// The hand.
     pub hand: Vec<Kind>,
@@ -59,6 +60,25 @@ pub struct SeatCards {
     pub way_cars: Vec<LaidWayCar>,
     /// Turns still to skip (Derailments).
     pub skips: u8,
+}
+
+impl Clone for SeatCards {
+    fn clone(&self) -> Self {
+        SeatCards {
+            hand: self.hand.clone(),
+            trains: self.trains.clone(),
+            way_cars: self.way_cars.clone(),
+            skips: self.skips,
+        }
+    }
+
+    /// Copies into the buffers already held, which the cards kept before melds do every turn.
+    fn clone_from(&mut self, source: &Self) {
+        self.hand.clone_from(&source.hand);
+        self.trains.clone_from(&source.trains);
+        self.way_cars.clone_from(&source.way_cars);
+        self.skips = source.skips;
+    }
 }
 
 /// A Disaster waiting for its target to block it or not.
@@ -157,7 +177,7 @@ pub struct Express {
     /// Whether the hand just drawn cannot get down to the limit (only `redraw` helps).
     pub(super) stuck: bool,
     /// The seat's cards just after its draw, kept once it melds (for `reset`).
-    pub(super) before_melds: Option<Box<SeatCards>>,
+    pub(super) before_melds: BeforeMelds,
     /// Whether a Wild laid this turn became a transition car this turn.
     pub(super) fresh_transition: bool,
     pub(super) rng: GameRng,
@@ -397,7 +417,7 @@ impl Game for Express {
             reshuffles: 0,
             phase: Phase::Draw,
             stuck: false,
-            before_melds: None,
+            before_melds: BeforeMelds::default(),
             fresh_transition: false,
             rng: GameRng::seeded(seed),
             deadline_passed: false,

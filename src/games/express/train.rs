@@ -34,7 +34,7 @@ pub struct Car {
 }
 
 /// A train: its face-down Loco and its cars, front first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Train {
     /// The Loco card (face down: only its owner sees it).
     pub loco: Kind,
@@ -43,6 +43,23 @@ pub struct Train {
     /// Whether it was started during the turn under way.
     #[serde(default)]
     pub fresh: bool,
+}
+
+impl Clone for Train {
+    fn clone(&self) -> Self {
+        Train {
+            loco: self.loco,
+            cars: self.cars.clone(),
+            fresh: self.fresh,
+        }
+    }
+
+    /// Copies into the buffer already held (see `SeatCards::clone_from`).
+    fn clone_from(&mut self, source: &Self) {
+        self.loco = source.loco;
+        self.cars.clone_from(&source.cars);
+        self.fresh = source.fresh;
+    }
 }
 
 /// What a train carries at its end.

@@ -193,7 +193,7 @@ impl Express {
         });
         let count = shown.len();
         self.set_aside.extend(shown);
-        self.before_melds = None;
+        self.before_melds.forget();
         for _ in 0..count {
             match self.draw_card(sink) {
                 Some(card) => self.seats[seat].hand.push(card),
@@ -222,17 +222,16 @@ impl Express {
 
     /// Keeps the seat's cards as they were after the draw, before its first meld of the turn.
     fn remember_before_meld(&mut self) {
-        if self.before_melds.is_none() {
-            self.before_melds = Some(Box::new(self.seats[self.current].clone()));
-        }
+        self.before_melds.keep(&self.seats[self.current]);
     }
 
     fn reset(&mut self, sink: &mut impl Sink) -> Result<(), RuleError> {
-        let before = self.before_melds.take().ok_or_else(|| {
-            refuse("Nothing was melded this turn, so there is nothing to take back.")
-        })?;
         let seat = self.current;
-        self.seats[seat] = *before;
+        if !self.before_melds.restore(&mut self.seats[seat]) {
+            return Err(refuse(
+                "Nothing was melded this turn, so there is nothing to take back.",
+            ));
+        }
         self.fresh_transition = false;
         sink.emit(|| Event::public(format!("{} takes back this turn's melds.", seat_ref(seat))));
         Ok(())

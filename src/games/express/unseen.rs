@@ -48,7 +48,7 @@ pub fn resample_hidden(game: &Express, viewer: Viewer, rng: &mut GameRng) -> Exp
         *card = deal.next().unwrap_or(*card);
     }
     if !own(game.current) {
-        sample.before_melds = None;
+        sample.before_melds.forget();
     }
     sample.rng = GameRng::seeded(rng.next_u64());
     sample
