@@ -321,6 +321,39 @@ pub fn count_kinds(cards: &[Kind]) -> [u8; KINDS] {
     counts
 }
 
+/// A set of kinds, a bit each by [`Kind`] discriminant; a copy of a `u32`, so listing may walk it again
+/// and again without building a list of kinds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindSet(u32);
+
+impl KindSet {
+    /// Which kinds `cards` hold at least once, and which at least twice.
+    pub fn held(cards: &[Kind]) -> (KindSet, KindSet) {
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &card in cards {
+            let bit = 1 << card as u32;
+            twice |= once & bit;
+            once |= bit;
+        }
+        (KindSet(once), KindSet(twice))
+    }
+
+    /// Whether `kind` is in the set.
+    pub fn contains(self, kind: Kind) -> bool {
+        self.0 & (1 << kind as u32) != 0
+    }
+
+    /// The kinds in the set, in table order.
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let kind = ALL_KINDS.get(bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            Some(*kind)
+        })
+    }
+}
+
 /// The whole deck for `players`, in table order.
 pub fn deck(players: usize) -> Vec<Kind> {
     ALL_KINDS
@@ -356,5 +389,35 @@ impl<'de> Deserialize<'de> for Kind {
                 all_codes()
             ))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn held_kinds_are_listed_once_in_table_order_and_doubles_are_told_apart() {
+        let (once, twice) = KindSet::held(&[
+            Kind::Turntable,
+            BoxCar,
+            Kind::Wild,
+            BoxCar,
+            Kind::Turntable,
+            Coach,
+        ]);
+        assert_eq!(
+            once.iter().collect::<Vec<_>>(),
+            [BoxCar, Coach, Kind::Wild, Kind::Turntable]
+        );
+        assert_eq!(twice.iter().collect::<Vec<_>>(), [BoxCar, Kind::Turntable]);
+        assert!(once.contains(Coach) && !twice.contains(Coach));
+        assert!(!once.contains(Hopper));
+    }
+
+    #[test]
+    fn no_cards_hold_no_kinds() {
+        let (once, twice) = KindSet::held(&[]);
+        assert_eq!(once.iter().count() + twice.iter().count(), 0);
     }
 }

@@ -1,10 +1,9 @@
 //! The legal steps of the seat to act, and a label for each.
 
-use std::sync::OnceLock;
-
 use super::attack::describe_target;
-use super::cards::{ALL_KINDS, Class, KINDS, Kind, WILD_DECLARATIONS, count_kinds};
+use super::cards::{Class, KINDS, Kind, KindSet, WILD_DECLARATIONS};
 use super::disasters::{Aim, disaster};
+use super::fits::fitting;
 use super::notation::{Action, Cars, Laid, Target};
 use super::state::{Express, Phase};
 use super::train::TrainEnd;
@@ -35,10 +34,10 @@ impl Express {
 
     fn meld_steps(&self, steps: &mut Vec<Action>) {
         let cards = &self.seats[self.current];
-        let held = count_kinds(&cards.hand);
+        let (held, twice) = KindSet::held(&cards.hand);
         let mut distinct = [Kind::Wild; KINDS];
         let mut count = 0;
-        for kind in ALL_KINDS.into_iter().filter(|&k| held[k as usize] > 0) {
+        for kind in held.iter() {
             distinct[count] = kind;
             count += 1;
         }
@@ -48,21 +47,17 @@ impl Express {
         if self.before_melds.get().is_some() {
             steps.push(Action::Reset);
         }
-        for &card in kinds {
-            if may_lay && card.class() == Class::WayCar {
-                steps.push(Action::Way(card));
-            }
+        if may_lay {
+            let way_cars = kinds.iter().filter(|card| card.class() == Class::WayCar);
+            steps.extend(way_cars.map(|&card| Action::Way(card)));
         }
         for (t, train) in cards.trains.iter().enumerate() {
             let end = train.end();
-            let may_add = may_lay && end.open();
+            let fits = (may_lay && end.open()).then(|| fitting(&end));
             for &card in kinds {
-                if may_add {
-                    for laid in layings(card) {
-                        if end.check_add(laid.card, laid.declared).is_ok() {
-                            steps.push(Action::Add { train: t, laid });
-                        }
-                    }
+                if let Some(fits) = fits {
+                    let adds = fits[card as usize].of(card);
+                    steps.extend(adds.map(|laid| Action::Add { train: t, laid }));
                 }
                 if card != train.loco {
                     steps.push(Action::Swap { train: t, card });
@@ -70,15 +65,15 @@ impl Express {
             }
         }
         if may_start {
-            let starts = first_cars();
+            let firsts = FirstsInHand::of(kinds);
             for &loco in kinds {
-                for &first in kinds {
-                    if first == loco && held[loco as usize] < 2 {
-                        continue;
-                    }
-                    let cars = starts[first as usize].as_slice().iter();
-                    steps.extend(cars.map(|&cars| Action::Start { loco, cars }));
-                }
+                let lone = !twice.contains(loco);
+                let starts = firsts.as_slice().iter();
+                let starts = starts.filter(|first| !(lone && first.card == loco));
+                steps.extend(starts.map(|&first| Action::Start {
+                    loco,
+                    cars: Cars::one(first),
+                }));
             }
         }
         if self.discard_problem().is_none() {
@@ -182,66 +177,38 @@ impl Express {
     }
 }
 
-/// The most ways one kind may go first in a train: the Wild as each car it may be.
-const MOST_FIRSTS: usize = 1 + WILD_DECLARATIONS.len();
+/// The most one-car starts a hand offers per Loco: each kind first, the Wild as each car it may be.
+const MOST_FIRSTS_IN_HAND: usize = KINDS + WILD_DECLARATIONS.len();
 
-/// The ways one kind may go first in a new train, each as the cars of a train started by it alone.
-#[derive(Clone, Copy)]
-struct FirstCars {
+/// The ways the kinds of one hand may go first in a new train (what may start a train is what fits the
+/// end of a train without cars), in listing order: gathered once per listing rather than asked again
+/// for every Loco.
+struct FirstsInHand {
     len: usize,
-    cars: [Cars; MOST_FIRSTS],
+    firsts: [Laid; MOST_FIRSTS_IN_HAND],
 }
 
-impl FirstCars {
-    fn as_slice(&self) -> &[Cars] {
-        &self.cars[..self.len]
-    }
-}
-
-/// What may start a train is what may go first in it (its Loco plays no part), per kind: asked once of
-/// the end of a train without cars and kept, as listing asks it for every hand (measured: it was a
-/// fifth of the listing's time when asked anew each time).
-fn first_cars() -> &'static [FirstCars; KINDS] {
-    static FIRSTS: OnceLock<[FirstCars; KINDS]> = OnceLock::new();
-    FIRSTS.get_or_init(|| {
-        ALL_KINDS.map(|card| {
-            let laid = Laid {
-                card,
-                declared: None,
-            };
-            let mut firsts = FirstCars {
-                len: 0,
-                cars: [Cars::one(laid); MOST_FIRSTS],
-            };
-            for laid in layings(card) {
-                if TrainEnd::EMPTY.check_add(laid.card, laid.declared).is_ok() {
-                    firsts.cars[firsts.len] = Cars::one(laid);
-                    firsts.len += 1;
-                }
-            }
-            firsts
-        })
-    })
-}
-
-/// The ways a card may be laid: a Wild undeclared or as each car it may be; any other card as itself.
-fn layings(card: Kind) -> impl Iterator<Item = Laid> {
-    let plain = (card.class() != Class::Disaster
-        && card.class() != Class::WayCar
-        && card.class() != Class::Turntable)
-        .then_some(Laid {
-            card,
+impl FirstsInHand {
+    fn of(kinds: &[Kind]) -> FirstsInHand {
+        let fits = fitting(&TrainEnd::EMPTY);
+        let none = Laid {
+            card: Kind::Wild,
             declared: None,
-        });
-    let declarations: &'static [Kind] = if card == Kind::Wild {
-        &WILD_DECLARATIONS
-    } else {
-        &[]
-    };
-    plain
-        .into_iter()
-        .chain(declarations.iter().map(move |&k| Laid {
-            card,
-            declared: Some(k),
-        }))
+        };
+        let mut list = FirstsInHand {
+            len: 0,
+            firsts: [none; MOST_FIRSTS_IN_HAND],
+        };
+        for &first in kinds {
+            for laid in fits[first as usize].of(first) {
+                list.firsts[list.len] = laid;
+                list.len += 1;
+            }
+        }
+        list
+    }
+
+    fn as_slice(&self) -> &[Laid] {
+        &self.firsts[..self.len]
+    }
 }

@@ -8,6 +8,7 @@ pub mod cards;
 pub mod disasters;
 mod draw;
 mod feasible;
+mod fits;
 mod hand;
 pub mod legal;
 pub mod notation;

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Class, Kind};
+use super::cards::{ALL_KINDS, Class, KINDS, Kind};
 use super::refusals::AddRefusal;
 
 /// How a card in a train counts.
@@ -160,6 +160,9 @@ impl Train {
     }
 }
 
+/// The places of a car that the rules tell apart: 1, 2, and 3 or later.
+const PLACES: usize = 3;
+
 /// The end of a train, as far as what may be added to it goes (see [`Train::end`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrainEnd {
@@ -185,6 +188,41 @@ impl TrainEnd {
     /// Whether anything may go here: not after a Caboose.
     pub fn open(&self) -> bool {
         !self.caboose
+    }
+
+    /// How many shapes of end there are (see [`TrainEnd::shape`]).
+    pub const SHAPES: usize = 2 * PLACES * (KINDS + 1) * 3;
+
+    /// Which shape this end has, below [`TrainEnd::SHAPES`]. [`TrainEnd::check_add`] reads only the
+    /// shape: whether a Caboose ends the train, whether the next place is 1, 2 or later, what the last
+    /// car counts as and whether it is an open Wild (fresh or not); ends of one shape accept the same
+    /// cards.
+    pub fn shape(&self) -> usize {
+        let place = self.cars.min(PLACES - 1);
+        let last = self.last_counts_as.map_or(0, |kind| kind as usize + 1);
+        let open = match self.open_last {
+            None => 0,
+            Some(false) => 1,
+            Some(true) => 2,
+        };
+        ((usize::from(self.caboose) * PLACES + place) * (KINDS + 1) + last) * 3 + open
+    }
+
+    /// One end of each shape, in [`TrainEnd::shape`] order.
+    pub fn every_shape() -> impl Iterator<Item = TrainEnd> {
+        let lasts = || std::iter::once(None).chain(ALL_KINDS.map(Some));
+        [false, true].into_iter().flat_map(move |caboose| {
+            (0..PLACES).flat_map(move |cars| {
+                lasts().flat_map(move |last_counts_as| {
+                    [None, Some(false), Some(true)].map(|open_last| TrainEnd {
+                        caboose,
+                        cars,
+                        last_counts_as,
+                        open_last,
+                    })
+                })
+            })
+        })
     }
 
     /// Whether `card` (a Wild `declared` as a car, or undeclared) may go here, and what it does; else
