@@ -55,6 +55,9 @@ pub enum Class {
     Turntable,
 }
 
+/// How many classes there are (the Turntable is the last).
+pub const CLASSES: usize = Class::Turntable as usize + 1;
+
 /// One row of the deck table.
 #[derive(Clone, Copy, Debug)]
 pub struct CardSpec {

@@ -2,13 +2,17 @@
 //! melds; this counts instead what melds could take at most, which decides it for every hand the rules
 //! call impossible (too many Disasters, Turntables and Way Cars for the cars to carry).
 
-use super::cards::{Class, Kind};
+use super::cards::{CLASSES, Class, Kind};
 use super::state::Express;
 
 /// How many cards of `hand` the seat could lay this turn at most, given `open_trains` trains without a
 /// Caboose: every Way Car; every car; for each car one new train's Loco and Caboose.
 fn most_laid(hand: &[Kind], open_trains: usize) -> usize {
-    let count = |class: Class| hand.iter().filter(|k| k.class() == class).count();
+    let mut by_class = [0; CLASSES];
+    for card in hand {
+        by_class[card.class() as usize] += 1;
+    }
+    let count = |class: Class| by_class[class as usize];
     let way_cars = count(Class::WayCar);
     let cars = count(Class::Freight) + count(Class::Passenger) + count(Class::Wild);
     let cabooses = count(Class::Caboose);
