@@ -79,3 +79,44 @@ impl<'de> Deserialize<'de> for BeforeMelds {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::express::Kind;
+
+    fn cards(hand: &[Kind]) -> SeatCards {
+        SeatCards {
+            hand: hand.to_vec(),
+            ..SeatCards::default()
+        }
+    }
+
+    #[test]
+    fn the_first_meld_keeps_the_cards_and_reset_brings_them_back() {
+        let mut before = BeforeMelds::default();
+        let mut seat = cards(&[Kind::BoxCar, Kind::Coach]);
+        before.keep(&seat);
+        seat.hand.pop();
+        before.keep(&seat);
+        assert!(before.restore(&mut seat), "cards were kept");
+        assert_eq!(seat, cards(&[Kind::BoxCar, Kind::Coach]));
+        assert!(!before.restore(&mut seat), "nothing is kept twice");
+    }
+
+    #[test]
+    fn a_forgotten_buffer_is_stored_and_compared_as_none() {
+        let mut before = BeforeMelds::default();
+        before.keep(&cards(&[Kind::Wild]));
+        let kept = serde_json::to_string(&before).expect("serializes");
+        assert_eq!(
+            kept,
+            serde_json::to_string(&Some(cards(&[Kind::Wild]))).expect("serializes")
+        );
+        before.forget();
+        assert_eq!(serde_json::to_string(&before).expect("serializes"), "null");
+        assert_eq!(before, BeforeMelds::default());
+        let back: BeforeMelds = serde_json::from_str(&kept).expect("reads back");
+        assert_eq!(back.get(), Some(&cards(&[Kind::Wild])));
+    }
+}
