@@ -7,15 +7,25 @@
 #[allow(dead_code)]
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
+mod support {
+    pub mod fake_players;
+    pub mod serve_against_fake;
+}
+// This bench only starts and drops the process.
+#[allow(dead_code)]
+#[path = "../tests/support/serve_process.rs"]
+mod serve_process;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use fake_discord::{FakeDiscord, FakeUser, Sent};
+use fake_discord::{FakeDiscord, FakeUser};
 use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 use roundhouse::discord::{Bot, ConnectOptions};
 use serde_json::json;
+use support::fake_players::{Venue, burst, one_move, open_games, print_spread, send};
+use support::serve_against_fake::{resident_memory, start_serve};
 
 const GUILD: u64 = 900_000_000_000_000_001;
 const WAIT: Duration = Duration::from_secs(30);
@@ -42,8 +52,15 @@ fn flooder() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_003, "carol")
 }
 
-fn channel_ids() -> Vec<u64> {
-    (0..CHANNELS).map(|i| 920_000_000_000_000_000 + i).collect()
+/// The 50 channels, all in one guild, all played by the same two people.
+fn venues() -> Vec<Venue> {
+    (0..CHANNELS)
+        .map(|i| Venue {
+            guild: GUILD,
+            channel: 920_000_000_000_000_000 + i,
+            players: players(),
+        })
+        .collect()
 }
 
 fn config(db: &std::path::Path) -> Config {
@@ -61,149 +78,6 @@ fn config(db: &std::path::Path) -> Config {
             ..LimitsConfig::default()
         },
     }
-}
-
-/// What one command took, from its dispatch.
-struct Timed {
-    /// Until its first response (the bot's private acknowledgement).
-    first_response: Duration,
-    /// Until its result (the follow-up that completes the acknowledgement, after the public post).
-    result: Duration,
-    /// What it showed: its public channel message, else its private answer.
-    shown: Sent,
-}
-
-/// Runs a command and times its first response and its result.
-async fn send(
-    fake: &FakeDiscord,
-    user: &FakeUser,
-    channel: u64,
-    name: &str,
-    options: serde_json::Value,
-) -> Timed {
-    let before = fake.channel_message_count(channel);
-    let id = fake.slash(user, GUILD, channel, name, options).await;
-    let answer = fake.reply(id, WAIT).await;
-    let acknowledged = fake.first_response(id, WAIT).await;
-    let dispatched = fake.dispatched_at(id);
-    let public = fake
-        .channel_messages_from(channel, before)
-        .into_iter()
-        .next();
-    Timed {
-        first_response: acknowledged.at - dispatched,
-        result: answer.at - dispatched,
-        shown: public.unwrap_or(answer),
-    }
-}
-
-/// Opens and starts a two-player game; returns who moves first.
-async fn new_game(fake: &FakeDiscord, channel: u64) -> FakeUser {
-    let [alice, bob] = players();
-    send(
-        fake,
-        &alice,
-        channel,
-        "game new",
-        json!({"game": "yardmaster"}),
-    )
-    .await;
-    send(fake, &bob, channel, "game join", json!({})).await;
-    let started = send(fake, &alice, channel, "game start", json!({})).await;
-    who(&started.shown)
-}
-
-fn who(sent: &Sent) -> FakeUser {
-    let id = sent.allowed_user_mentions[0];
-    players()
-        .into_iter()
-        .find(|p| p.id == id)
-        .expect("a player")
-}
-
-/// One move in `channel` by `mover` (chosen through autocomplete, like a person would); returns its
-/// timings and who moves next (a new game is opened when one ends).
-async fn one_move(fake: &FakeDiscord, channel: u64, mover: &FakeUser) -> (Timed, FakeUser) {
-    let asked = fake
-        .autocomplete(
-            mover,
-            GUILD,
-            channel,
-            "move",
-            json!({"action": ""}),
-            "action",
-        )
-        .await;
-    let notation = fake.reply(asked, WAIT).await.choices[0].1.clone();
-    let moved = send(fake, mover, channel, "move", json!({ "action": notation })).await;
-    assert!(!moved.shown.ephemeral, "{}", moved.shown.content);
-    let next = if moved.shown.allowed_user_mentions.is_empty() {
-        new_game(fake, channel).await
-    } else {
-        who(&moved.shown)
-    };
-    (moved, next)
-}
-
-/// Opens a game in every channel; returns who moves first in each.
-async fn open_games(fake: &FakeDiscord, channels: &[u64]) -> Vec<FakeUser> {
-    let mut movers = Vec::new();
-    for &channel in channels {
-        movers.push(new_game(fake, channel).await);
-    }
-    movers
-}
-
-/// [`MOVES_PER_CHANNEL`] moves in every channel, the channels at once; updates who moves next in
-/// each and returns every move's timings.
-async fn burst(fake: &Arc<FakeDiscord>, channels: &[u64], movers: &mut [FakeUser]) -> Vec<Timed> {
-    let rounds: Vec<_> = channels
-        .iter()
-        .zip(movers.iter().cloned())
-        .map(|(&channel, mut mover)| {
-            let fake = Arc::clone(fake);
-            tokio::spawn(async move {
-                let mut timings = Vec::with_capacity(MOVES_PER_CHANNEL);
-                for _ in 0..MOVES_PER_CHANNEL {
-                    let (timed, next) = one_move(&fake, channel, &mover).await;
-                    timings.push(timed);
-                    mover = next;
-                }
-                (mover, timings)
-            })
-        })
-        .collect();
-    let mut all = Vec::with_capacity(channels.len() * MOVES_PER_CHANNEL);
-    for (slot, round) in movers.iter_mut().zip(rounds) {
-        let (next, timings) = round.await.expect("a channel's moves");
-        *slot = next;
-        all.extend(timings);
-    }
-    all
-}
-
-/// The `q` quantile (0 < q ≤ 1) of `times` by the nearest-rank method.
-fn quantile(times: &mut [Duration], q: f64) -> Duration {
-    times.sort_unstable();
-    let rank = (q * times.len() as f64).ceil() as usize;
-    times[rank.clamp(1, times.len()) - 1]
-}
-
-/// Prints the median and 99th percentile of the first responses and results of `timings`.
-fn print_spread(what: &str, timings: &[Timed]) {
-    if timings.is_empty() {
-        return;
-    }
-    let mut first: Vec<Duration> = timings.iter().map(|t| t.first_response).collect();
-    let mut result: Vec<Duration> = timings.iter().map(|t| t.result).collect();
-    println!(
-        "{what} ({} commands): first response p50 {:.1?}, p99 {:.1?}; result p50 {:.1?}, p99 {:.1?}",
-        timings.len(),
-        quantile(&mut first, 0.5),
-        quantile(&mut first, 0.99),
-        quantile(&mut result, 0.5),
-        quantile(&mut result, 0.99),
-    );
 }
 
 fn through_fake_discord(c: &mut Criterion) {
@@ -230,15 +104,15 @@ fn through_fake_discord(c: &mut Criterion) {
         .expect("ready in time")
         .expect("the bot gets ready");
 
-    let channels = channel_ids();
-    let mut movers = runtime.block_on(open_games(&fake, &channels));
+    let venues = venues();
+    let mut movers = runtime.block_on(open_games(&fake, &venues));
 
     c.bench_function("discord_first_response_to_a_move", |b| {
         b.iter_custom(|iterations| {
             runtime.block_on(async {
                 let mut total = Duration::ZERO;
                 for _ in 0..iterations {
-                    let (timed, next) = one_move(&fake, channels[0], &movers[0]).await;
+                    let (timed, next) = one_move(&fake, &venues[0], &movers[0]).await;
                     total += timed.first_response;
                     movers[0] = next;
                 }
@@ -261,7 +135,7 @@ fn through_fake_discord(c: &mut Criterion) {
             runtime.block_on(async {
                 let began = Instant::now();
                 for _ in 0..iterations {
-                    timings.extend(burst(&fake, &channels, &mut movers).await);
+                    timings.extend(burst(&fake, &venues, &mut movers, MOVES_PER_CHANNEL).await);
                 }
                 began.elapsed()
             })
@@ -274,21 +148,21 @@ fn through_fake_discord(c: &mut Criterion) {
     let _ = runtime.block_on(running);
 }
 
-/// Sends [`FLOOD`] commands at once into channel `flooded` (spectators asking for the board of
-/// its game) and times [`QUIET_MOVES`] moves in channel `quiet` meanwhile, the first by `mover`;
+/// Sends [`FLOOD`] commands at once into the `flooded` channel (spectators asking for the board
+/// of its game) and times [`QUIET_MOVES`] moves in the `quiet` one meanwhile, the first by `mover`;
 /// prints the spread of both and how long each took.
 async fn flood_beside_a_quiet_channel(
     fake: &Arc<FakeDiscord>,
-    flooded: u64,
-    quiet: u64,
+    flooded: &Venue,
+    quiet: &Venue,
     mut mover: FakeUser,
 ) {
     let began = Instant::now();
     let flood: Vec<_> = (0..FLOOD)
         .map(|_| {
-            let fake = Arc::clone(fake);
+            let (fake, flooded) = (Arc::clone(fake), flooded.clone());
             tokio::spawn(async move {
-                let timed = send(&fake, &flooder(), flooded, "game board", json!({})).await;
+                let timed = send(&fake, &flooded, &flooder(), "game board", json!({})).await;
                 (timed, Instant::now())
             })
         })
@@ -314,47 +188,18 @@ async fn flood_beside_a_quiet_channel(
     );
 }
 
-/// The resident memory of process `pid`, as `/proc` reports it.
-fn resident_memory(pid: u32) -> String {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .unwrap_or("VmRSS: unknown")
-        .trim()
-        .to_owned()
-}
-
 /// Starts the real `roundhouse serve` against the fake and prints its resident memory once idle;
 /// then times [`SERVE_BURSTS`] bursts of moves in 50 channels, prints its memory after them, and
 /// floods one channel while timing moves in another.
 fn serve_process(_c: &mut Criterion) {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let fake = Arc::new(runtime.block_on(FakeDiscord::start()));
-    // A process of its own cannot be handed an HTTP client: it reaches the fake through `api_url`,
-    // the setting for a rate-limiting proxy in front of Discord, with the bot's own limiter off. Such
-    // a proxy holds requests back instead of answering 429, and the bench measures the bot, not
-    // Discord's limits: channel posts are not limited here (the 40 quiet moves during the flood post
-    // faster than the fake's default of 50 a second per channel).
-    fake.route_limit("POST /channels", u32::MAX, Duration::from_secs(1));
     let dir = tempfile::tempdir().expect("temp dir");
-    let config = dir.path().join("roundhouse.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "database = \"{}\"\nguild_id = {GUILD}\napi_url = \"{}\"\nlog_level = \"warn\"\n\
-             [limits]\nuser_in_flight = {USER_IN_FLIGHT}\n",
-            dir.path().join("serve.db").display(),
-            fake.api_url()
-        ),
-    )
-    .expect("config");
-    let serve = std::process::Command::new(env!("CARGO_BIN_EXE_roundhouse"))
-        .args(["serve", "--config", config.to_str().expect("path")])
-        .env("DISCORD_TOKEN", FakeDiscord::TOKEN)
-        .spawn()
-        .map(StoppedOnDrop)
-        .expect("serve starts");
+    let settings = format!(
+        "database = \"{}\"\nguild_id = {GUILD}\n[limits]\nuser_in_flight = {USER_IN_FLIGHT}\n",
+        dir.path().join("serve.db").display()
+    );
+    let serve = start_serve(&fake, dir.path(), "roundhouse", &settings);
     runtime.block_on(fake.wait_ready(WAIT));
     runtime.block_on(fake.wait_commands(WAIT));
     std::thread::sleep(Duration::from_secs(3));
@@ -362,13 +207,13 @@ fn serve_process(_c: &mut Criterion) {
         "roundhouse serve, idle after connecting: {}",
         resident_memory(serve.id())
     );
-    let channels = channel_ids();
+    let venues = venues();
     runtime.block_on(async {
-        let mut movers = open_games(&fake, &channels).await;
+        let mut movers = open_games(&fake, &venues).await;
         let began = Instant::now();
         let mut timings = Vec::new();
         for _ in 0..SERVE_BURSTS {
-            timings.extend(burst(&fake, &channels, &mut movers).await);
+            timings.extend(burst(&fake, &venues, &mut movers, MOVES_PER_CHANNEL).await);
         }
         let took = began.elapsed();
         println!(
@@ -381,24 +226,8 @@ fn serve_process(_c: &mut Criterion) {
             "roundhouse serve, after the bursts: {}",
             resident_memory(serve.id())
         );
-        flood_beside_a_quiet_channel(&fake, channels[1], channels[2], movers[2].clone()).await;
+        flood_beside_a_quiet_channel(&fake, &venues[1], &venues[2], movers[2].clone()).await;
     });
-}
-
-/// A `roundhouse serve` process that is killed when the bench ends, even by a panic.
-struct StoppedOnDrop(std::process::Child);
-
-impl StoppedOnDrop {
-    fn id(&self) -> u32 {
-        self.0.id()
-    }
-}
-
-impl Drop for StoppedOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 criterion_group!(benches, through_fake_discord, serve_process);

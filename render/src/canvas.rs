@@ -79,9 +79,15 @@ impl Canvas {
         }
         let start = self.index(x0, y).unwrap_or_default();
         let end = start + 3 * (x1 - x0) as usize;
-        let channels = colour.channels();
-        for pixel in self.image.as_mut()[start..end].chunks_exact_mut(3) {
-            pixel.copy_from_slice(&channels);
+        let span = &mut self.image.as_mut()[start..end];
+        span[..3].copy_from_slice(&colour.channels());
+        // The pixels painted so far are copied after themselves, doubling each time: a few bulk copies
+        // instead of one three-byte copy per pixel (filled panels were a tenth of a move's CPU).
+        let mut filled = 3;
+        while filled < span.len() {
+            let more = filled.min(span.len() - filled);
+            span.copy_within(..more, filled);
+            filled += more;
         }
     }
 
@@ -134,5 +140,12 @@ mod tests {
         assert_eq!(canvas.pixel(6, 4), Some(BLACK));
         assert_eq!(canvas.pixel(2, 5), Some(BLACK));
         canvas.fill_rect(-5, -5, 100, 1, WHITE);
+        // A span of seven pixels (copied in runs of 1, 2 and 4 pixels) on a row of its own.
+        canvas.fill_rect(1, 7, 7, 1, WHITE);
+        let row: Vec<bool> = (0..10).map(|x| canvas.pixel(x, 7) == Some(WHITE)).collect();
+        let expected: Vec<bool> = (0..10).map(|x| (1..8).contains(&x)).collect();
+        assert_eq!(row, expected);
+        assert_eq!(canvas.pixel(1, 6), Some(BLACK));
+        assert_eq!(canvas.pixel(1, 8), Some(BLACK));
     }
 }

@@ -8,6 +8,7 @@ pub mod badge;
 pub mod canvas;
 pub mod colour;
 pub mod geometry;
+mod glyph_cache;
 pub mod palette;
 pub mod png;
 mod raster;

@@ -10,9 +10,10 @@ use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use crate::canvas::Canvas;
 use crate::colour::Colour;
 use crate::geometry::Rect;
+use crate::glyph_cache::{self, GlyphKey, Mask};
 
 /// The weight of the font.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Weight {
     /// DejaVu Sans.
     Regular,
@@ -174,19 +175,43 @@ impl Canvas {
             if let Some(previous) = previous {
                 pen += scaled.kern(previous, id);
             }
-            let glyph = id.with_scale_and_position(scaled.scale(), point(pen, baseline));
-            if let Some(outlined) = scaled.outline_glyph(glyph) {
-                let origin = outlined.px_bounds().min;
-                outlined.draw(|gx, gy, coverage| {
-                    let x = origin.x as i32 + gx as i32;
-                    let y = origin.y as i32 + gy as i32;
-                    self.blend(x, y, style.colour, coverage);
-                });
+            let key = GlyphKey {
+                weight: style.weight,
+                size: style.size.to_bits(),
+                glyph: id.0,
+                x: pen.to_bits(),
+                y: baseline.to_bits(),
+            };
+            let rasterise = || {
+                let glyph = id.with_scale_and_position(scaled.scale(), point(pen, baseline));
+                scaled.outline_glyph(glyph).map(|outlined| {
+                    let bounds = outlined.px_bounds();
+                    let width = bounds.width() as usize;
+                    let mut coverage = vec![0.0; width * bounds.height() as usize];
+                    outlined.draw(|gx, gy, c| coverage[gy as usize * width + gx as usize] = c);
+                    Mask {
+                        origin: (bounds.min.x as i32, bounds.min.y as i32),
+                        width,
+                        coverage,
+                    }
+                })
+            };
+            if let Some(mask) = glyph_cache::mask(key, rasterise) {
+                self.blend_mask(&mask, style.colour);
             }
             pen += scaled.h_advance(id);
             previous = Some(id);
         }
         width
+    }
+
+    /// Paints `colour` over the pixels of a glyph's mask by its coverage.
+    fn blend_mask(&mut self, mask: &Mask, colour: Colour) {
+        let (x0, y0) = mask.origin;
+        for (i, &coverage) in mask.coverage.iter().enumerate() {
+            let (gx, gy) = (i % mask.width, i / mask.width);
+            self.blend(x0 + gx as i32, y0 + gy as i32, colour, coverage);
+        }
     }
 
     /// Draws `text` centred in `rect`, with its capital letters centred vertically; returns its width.
@@ -250,6 +275,47 @@ mod tests {
         let columns = inked_columns(&centre);
         let middle = (columns[0] + columns.last().unwrap()) / 2;
         assert!((middle - 100).abs() <= 2, "{columns:?}");
+    }
+
+    /// `text` drawn glyph by glyph straight from the font, without the kept glyphs.
+    fn drawn_from_the_font(style: &TextStyle, x: f32, baseline: f32, text: &str) -> Canvas {
+        let mut canvas = Canvas::new(200, 40, BG);
+        let scaled = style.scaled();
+        let (mut pen, mut previous) = (x, None);
+        for c in text.chars() {
+            let id = scaled.glyph_id(c);
+            if let Some(previous) = previous {
+                pen += scaled.kern(previous, id);
+            }
+            let glyph = id.with_scale_and_position(scaled.scale(), point(pen, baseline));
+            if let Some(outlined) = scaled.outline_glyph(glyph) {
+                let origin = outlined.px_bounds().min;
+                outlined.draw(|gx, gy, coverage| {
+                    let (px, py) = (origin.x as i32 + gx as i32, origin.y as i32 + gy as i32);
+                    canvas.blend(px, py, style.colour, coverage);
+                });
+            }
+            pen += scaled.h_advance(id);
+            previous = Some(id);
+        }
+        canvas
+    }
+
+    #[test]
+    fn kept_glyphs_paint_exactly_what_the_font_draws_at_every_position() {
+        let bold = TextStyle::bold(17.5, Colour::hex(0xf0e442));
+        // The same text at positions a fraction of a pixel apart, each drawn twice (the second time
+        // from kept glyphs), in two styles.
+        for style in [STYLE, bold] {
+            for x in [10.0, 10.25, 10.5, 11.0, 10.25] {
+                for _ in 0..2 {
+                    let mut canvas = Canvas::new(200, 40, BG);
+                    canvas.text(&style, x, 30.5, Align::Left, "Wagon 7 · Oil");
+                    let expected = drawn_from_the_font(&style, x, 30.5, "Wagon 7 · Oil");
+                    assert!(canvas.image() == expected.image(), "{style:?} at {x}");
+                }
+            }
+        }
     }
 
     #[test]

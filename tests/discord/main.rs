@@ -6,6 +6,8 @@
 mod fake_discord;
 #[path = "../support/running_bot.rs"]
 mod running_bot;
+#[path = "../support/serve_process.rs"]
+mod serve_process;
 // Only the PostgreSQL database of its own that the sharded run needs; the rest serves the store tests.
 #[allow(dead_code, unused_macros)]
 #[path = "../support/test_db.rs"]

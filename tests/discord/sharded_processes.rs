@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -20,6 +20,7 @@ use roundhouse::table::{Caller, Place, Table, TableOptions};
 use serde_json::{Value, json};
 
 use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
+use crate::serve_process::ServeProcess;
 use crate::test_db::TestDb;
 
 const GUILDS_PER_SHARD: u64 = 20;
@@ -74,75 +75,30 @@ fn venues() -> Vec<Venue> {
     venues
 }
 
-/// A `serve` process, killed when dropped (so a failing test leaves none behind).
-struct Serve {
-    child: Child,
-}
-
-impl Serve {
-    fn start(fake: &FakeDiscord, dir: &Path, database: &str, shard: u64, run: usize) -> Serve {
-        let config = dir.join(format!("shard-{shard}.toml"));
-        std::fs::write(
-            &config,
-            format!(
-                "log_level = \"info\"\napi_url = \"{}\"\ndatabase = \"{database}\"\n\
-                 shards = {{ total = 2, first = {shard}, last = {shard} }}\n\
-                 [reminders]\nschedule_hours = [0.001]\ncheck_every_secs = 1\n",
-                fake.api_url()
-            ),
-        )
-        .unwrap();
-        let log = |kind: &str| {
-            let path: PathBuf = dir.join(format!("shard-{shard}-run-{run}.{kind}"));
-            Stdio::from(std::fs::File::create(path).unwrap())
-        };
-        let child = Command::new(env!("CARGO_BIN_EXE_roundhouse"))
-            .args(["serve", "--config"])
-            .arg(&config)
-            .current_dir(dir)
-            .env("DISCORD_TOKEN", FakeDiscord::TOKEN)
-            .env_remove("RUST_LOG")
-            .env_remove("ROUNDHOUSE_DB")
-            .env_remove("ROUNDHOUSE_DATABASE_URL")
-            .env_remove("ROUNDHOUSE_SHARDS")
-            .env_remove("ROUNDHOUSE_LOG_LEVEL")
-            .env_remove("ROUNDHOUSE_GUILD_ID")
-            .stdin(Stdio::null())
-            .stdout(log("out"))
-            .stderr(log("err"))
-            .spawn()
-            .expect("the binary starts");
-        Serve { child }
-    }
-
-    /// SIGKILL: no clean stop, nothing flushed.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    /// SIGTERM, and waits for the clean stop.
-    fn stop(mut self) {
-        let pid = self.child.id().to_string();
-        let _ = Command::new("kill").args(["-s", "TERM", &pid]).status();
-        for _ in 0..600 {
-            if self.child.try_wait().unwrap().is_some() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        if self.child.try_wait().ok().flatten().is_none() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+/// Starts the `serve` process of `shard` of 2 on `database`, its `run`-th start, logging into `dir`.
+fn start_serve(
+    fake: &FakeDiscord,
+    dir: &Path,
+    database: &str,
+    shard: u64,
+    run: usize,
+) -> ServeProcess {
+    let config = dir.join(format!("shard-{shard}.toml"));
+    std::fs::write(
+        &config,
+        format!(
+            "log_level = \"info\"\napi_url = \"{}\"\ndatabase = \"{database}\"\n\
+             shards = {{ total = 2, first = {shard}, last = {shard} }}\n\
+             [reminders]\nschedule_hours = [0.001]\ncheck_every_secs = 1\n",
+            fake.api_url()
+        ),
+    )
+    .unwrap();
+    let log = |kind: &str| {
+        let path: PathBuf = dir.join(format!("shard-{shard}-run-{run}.{kind}"));
+        Stdio::from(std::fs::File::create(path).unwrap())
+    };
+    ServeProcess::start(&config, dir, log("out"), log("err"))
 }
 
 /// A table whose PostgreSQL connections are closed off the async threads when it is dropped (they
@@ -383,8 +339,8 @@ async fn two_processes_on_two_shards_survive_a_sigkill_without_losing_or_doublin
     let guilds: Vec<u64> = venues.iter().map(|v| v.guild).collect();
     fake.add_guilds(&guilds);
 
-    let mut zero = Some(Serve::start(&fake, dir.path(), &url, 0, 0));
-    let mut one = Some(Serve::start(&fake, dir.path(), &url, 1, 0));
+    let mut zero = Some(start_serve(&fake, dir.path(), &url, 0, 0));
+    let mut one = Some(start_serve(&fake, dir.path(), &url, 1, 0));
     fake.wait_ready(LONG_WAIT).await;
     fake.wait_commands(LONG_WAIT).await;
     assert_eq!(fake.live_shards(), vec![0, 1]);
@@ -424,7 +380,7 @@ async fn two_processes_on_two_shards_survive_a_sigkill_without_losing_or_doublin
     .await;
     run.down[1].store(true, Ordering::SeqCst);
     one.take().unwrap().kill();
-    one = Some(Serve::start(&run.fake, dir.path(), &url, 1, 1));
+    one = Some(start_serve(&run.fake, dir.path(), &url, 1, 1));
     // Back once it has identified anew (the third IDENTIFY) and both shards are live.
     run.fake.wait_sessions(3, LONG_WAIT).await;
     run.down[1].store(false, Ordering::SeqCst);
