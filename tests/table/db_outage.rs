@@ -30,7 +30,7 @@ fn person(id: &str) -> Caller {
 }
 
 /// `url` with its host and port replaced by the proxy's on loopback.
-fn through_port(url: &str, port: u16) -> String {
+pub(crate) fn through_port(url: &str, port: u16) -> String {
     let (scheme, rest) = url.split_once("://").unwrap();
     let slash = rest.find('/').unwrap_or(rest.len());
     let authority = &rest[..slash];
@@ -39,7 +39,7 @@ fn through_port(url: &str, port: u16) -> String {
 }
 
 /// The test server's address, from the test database's URL.
-fn server_address(url: &str) -> SocketAddr {
+pub(crate) fn server_address(url: &str) -> SocketAddr {
     let config: postgres::Config = url.parse().unwrap();
     let host = match config.get_hosts().first() {
         Some(postgres::config::Host::Tcp(name)) => name.clone(),
@@ -53,7 +53,7 @@ fn server_address(url: &str) -> SocketAddr {
         .unwrap()
 }
 
-fn url_of(db: &TestDb) -> String {
+pub(crate) fn url_of(db: &TestDb) -> String {
     match db.database() {
         Database::Postgres(url) => url.clone(),
         Database::Sqlite(_) => unreachable!("a PostgreSQL test database"),

@@ -16,6 +16,7 @@ mod daily;
 mod errors;
 mod games;
 mod migrate;
+mod prepared;
 mod shard_filter;
 mod stats;
 
@@ -23,7 +24,9 @@ use std::time::Duration;
 
 use ::postgres::{Client, NoTls, Transaction};
 use r2d2_postgres::PostgresConnectionManager;
-use r2d2_postgres::r2d2::Pool;
+use r2d2_postgres::r2d2::{Pool, PooledConnection};
+
+use prepared::{ConnectionManager, Session};
 
 use super::StoreError;
 use crate::clock::Clock;
@@ -41,7 +44,7 @@ const UNACKNOWLEDGED_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A PostgreSQL database.
 pub(super) struct Postgres {
-    pool: Pool<PostgresConnectionManager<NoTls>>,
+    pool: Pool<ConnectionManager>,
     /// Where the timestamps of games and moves come from.
     clock: Clock,
 }
@@ -71,7 +74,7 @@ impl Postgres {
         })?;
         let database = errors::describe_target(&config);
         let config = bounded(config);
-        let manager = PostgresConnectionManager::new(config, NoTls);
+        let manager = ConnectionManager(PostgresConnectionManager::new(config, NoTls));
         let pool = Pool::builder()
             .max_size(MAX_CONNECTIONS)
             .min_idle(Some(1))
@@ -91,7 +94,7 @@ impl Postgres {
         Ok(store)
     }
 
-    /// Runs `work` on a pooled connection. How the pool (r2d2, `src/lib.rs` of r2d2 0.8) survives a
+    /// A connection from the pool. How the pool (r2d2, `src/lib.rs` of r2d2 0.8) survives a
     /// server that restarts: every connection is tested when checked out (`test_on_check_out`, on by
     /// default: an empty query) and dropped if the server closed it, and one that failed is dropped
     /// when given back (`has_broken`); new connections are made on the pool's own threads, retried after
@@ -101,15 +104,20 @@ impl Postgres {
     /// connection breaks fails the same way; its transaction is rolled back by the server. Only a break
     /// during the commit itself leaves the outcome unknown (the server may have committed before the
     /// connection went): [`Postgres::with_tx`] reports that as [`StoreError::Unconfirmed`].
+    fn connection(&self) -> Result<PooledConnection<ConnectionManager>, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Unreachable(e.to_string()))
+    }
+
+    /// Runs `work` on a pooled connection.
     fn with_client<T>(
         &self,
-        work: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+        work: impl FnOnce(&mut Session<'_, Client>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let mut client = self
-            .pool
-            .get()
-            .map_err(|e| StoreError::Unreachable(e.to_string()))?;
-        work(&mut client)
+        let mut connection = self.connection()?;
+        let (client, prepared) = connection.parts();
+        work(&mut Session::new(client, prepared))
     }
 
     /// Runs `work` in one transaction on a pooled connection, committing if it succeeds (and rolling
@@ -117,17 +125,17 @@ impl Postgres {
     /// "nothing was done": the commit may have reached the server.
     fn with_tx<T>(
         &self,
-        work: impl FnOnce(&mut Transaction<'_>) -> Result<T, StoreError>,
+        work: impl FnOnce(&mut Session<'_, Transaction<'_>>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        self.with_client(|client| {
-            let mut tx = client.transaction()?;
-            let value = work(&mut tx)?;
-            tx.commit().map_err(|e| match StoreError::from(e) {
-                StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
-                other => other,
-            })?;
-            Ok(value)
-        })
+        let mut connection = self.connection()?;
+        let (client, prepared) = connection.parts();
+        let mut tx = client.transaction()?;
+        let value = work(&mut Session::new(&mut tx, prepared))?;
+        tx.commit().map_err(|e| match StoreError::from(e) {
+            StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
+            other => other,
+        })?;
+        Ok(value)
     }
 
     /// Nothing to do at shutdown: the server keeps committed changes in its own files.
