@@ -94,6 +94,8 @@ impl Postgres {
         let mut connection = self.connection()?;
         let (client, prepared) = connection.parts();
         let mut tx = client.transaction().map_err(StoreError::from)?;
+        tx.batch_execute("SET LOCAL statement_timeout = 0")
+            .map_err(StoreError::from)?;
         let summary = work(&mut PostgresTarget(Session::new(&mut tx, prepared)));
         if summary.is_ok() {
             tx.commit().map_err(StoreError::from)?;

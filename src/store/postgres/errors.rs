@@ -26,8 +26,9 @@ fn text_of(error: &::postgres::Error) -> String {
     }
 }
 
-/// Whether the error means the server could not be reached or dropped the connection, rather than that
-/// it refused the query: the same command may work in a moment.
+/// Whether the error means the server could not be reached or dropped the connection, or cancelled a
+/// statement that ran past `statement_timeout`, rather than that it refused the query: the same command
+/// may work in a moment.
 fn unreachable(error: &::postgres::Error) -> bool {
     match error.code() {
         Some(code) => {
@@ -37,6 +38,7 @@ fn unreachable(error: &::postgres::Error) -> bool {
                     SqlState::CRASH_SHUTDOWN,
                     SqlState::CANNOT_CONNECT_NOW,
                     SqlState::TOO_MANY_CONNECTIONS,
+                    SqlState::QUERY_CANCELED,
                 ]
                 .contains(code)
         }

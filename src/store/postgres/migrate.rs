@@ -43,6 +43,8 @@ fn migrations() -> Vec<Migration> {
 
 /// Brings the schema up to date inside `tx`; refuses a schema newer than this program's.
 pub(super) fn to_latest(tx: &mut Session<'_, Transaction<'_>>) -> Result<(), StoreError> {
+    tx.client()
+        .batch_execute("SET LOCAL statement_timeout = 0")?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
     tx.client()
         .batch_execute("CREATE TABLE IF NOT EXISTS roundhouse_schema (version BIGINT NOT NULL)")?;

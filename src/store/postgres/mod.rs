@@ -42,6 +42,12 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// server or network that vanished without closing it), unless the URL sets `tcp_user_timeout`.
 const UNACKNOWLEDGED_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The longest one statement may run before the server cancels it (a server overloaded, or a lock
+/// that is not let go), so that the command is told to try again instead of waiting on; unless the URL
+/// sets `statement_timeout` in its `options`. Migrations and copies, which may take long on a big
+/// database, lift it for their own transaction.
+const STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// A PostgreSQL database.
 pub(super) struct Postgres {
     pool: Pool<ConnectionManager>,
@@ -50,9 +56,18 @@ pub(super) struct Postgres {
 }
 
 /// `config` with bounds on waiting for a server that does not answer, where the URL sets none: the TCP
-/// connect (so the pool's threads that make connections are never stuck for the system's minutes) and
-/// data left unacknowledged (so a query on a connection to a vanished server fails instead of hanging).
+/// connect (so the pool's threads that make connections are never stuck for the system's minutes),
+/// data left unacknowledged (so a query on a connection to a vanished server fails instead of
+/// hanging), and a statement's time on the server. (A server that hangs while its machine still
+/// acknowledges the bytes is caught by the pool's bounded check of each connection before its use:
+/// see `prepared.rs`.)
 fn bounded(mut config: ::postgres::Config) -> ::postgres::Config {
+    let options = config.get_options().unwrap_or_default();
+    if !options.contains("statement_timeout") {
+        let limit = STATEMENT_TIMEOUT.as_millis();
+        let options = format!("{options} -c statement_timeout={limit}");
+        config.options(options.trim_start());
+    }
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
@@ -95,8 +110,9 @@ impl Postgres {
     }
 
     /// A connection from the pool. How the pool (r2d2, `src/lib.rs` of r2d2 0.8) survives a
-    /// server that restarts: every connection is tested when checked out (`test_on_check_out`, on by
-    /// default: an empty query) and dropped if the server closed it, and one that failed is dropped
+    /// server that restarts or hangs: every connection is tested when checked out (`test_on_check_out`,
+    /// on by default: an empty query, answered within a bound, see `prepared.rs`) and dropped if the
+    /// server closed it or did not answer, and one that failed is dropped
     /// when given back (`has_broken`); new connections are made on the pool's own threads, retried after
     /// 200 ms, then twice as long each time, up to half of [`CONNECT_TIMEOUT`]; and a checkout waits at
     /// most [`CONNECT_TIMEOUT`], then fails with the last connection error, which is

@@ -8,6 +8,7 @@
 //! run time goes to the client itself.
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use ::postgres::types::ToSql;
 use ::postgres::{Client, GenericClient, NoTls, Row, Statement};
@@ -16,11 +17,29 @@ use r2d2_postgres::r2d2::ManageConnection;
 
 /// A connection in the pool: the client and the statements prepared on it.
 pub(super) struct Connection {
-    client: Client,
+    /// Always there but while the connection is dropped (see [`Connection`]'s `Drop`).
+    client: Option<Client>,
     prepared: HashMap<&'static str, Statement>,
 }
 
-/// Makes and checks [`Connection`]s for the pool, as `r2d2_postgres` does for bare clients.
+/// Closing a client waits until the server has sent every answer still owed (postgres 0.19's
+/// `Client::drop`), which a frozen server never does; the pool drops a connection that failed its check
+/// on the thread of the command that asked for it. So the client is closed on a thread of its own.
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            std::thread::spawn(move || drop(client));
+        }
+    }
+}
+
+/// How long the pool's check of a connection (an empty query, before each use) waits for the server:
+/// a server that froze (its machine still acknowledging the bytes, so TCP notices nothing) must not
+/// hold a command forever. The connection is then dropped and the checkout goes on as for a closed one.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Makes and checks [`Connection`]s for the pool, as `r2d2_postgres` does for bare clients, but with
+/// a bound on the check.
 #[derive(Debug)]
 pub(super) struct ConnectionManager(pub(super) PostgresConnectionManager<NoTls>);
 
@@ -30,17 +49,17 @@ impl ManageConnection for ConnectionManager {
 
     fn connect(&self) -> Result<Connection, Self::Error> {
         Ok(Connection {
-            client: self.0.connect()?,
+            client: Some(self.0.connect()?),
             prepared: HashMap::new(),
         })
     }
 
     fn is_valid(&self, connection: &mut Connection) -> Result<(), Self::Error> {
-        self.0.is_valid(&mut connection.client)
+        connection.client().is_valid(CHECK_TIMEOUT)
     }
 
     fn has_broken(&self, connection: &mut Connection) -> bool {
-        self.0.has_broken(&mut connection.client)
+        self.0.has_broken(connection.client())
     }
 }
 
@@ -51,9 +70,17 @@ pub(super) struct Session<'a, C> {
 }
 
 impl Connection {
+    fn client(&mut self) -> &mut Client {
+        self.parts().0
+    }
+
     /// The connection's client, and its prepared statements for work on it.
     pub(super) fn parts(&mut self) -> (&mut Client, &mut HashMap<&'static str, Statement>) {
-        (&mut self.client, &mut self.prepared)
+        let client = self
+            .client
+            .as_mut()
+            .expect("a connection has its client until it is dropped");
+        (client, &mut self.prepared)
     }
 }
 
