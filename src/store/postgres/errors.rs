@@ -9,7 +9,9 @@ use crate::store::StoreError;
 impl From<::postgres::Error> for StoreError {
     fn from(error: ::postgres::Error) -> Self {
         let text = text_of(&error);
-        if unreachable(&error) {
+        if error.code() == Some(&SqlState::QUERY_CANCELED) {
+            StoreError::TooSlow(text)
+        } else if unreachable(&error) {
             StoreError::Unreachable(text)
         } else {
             StoreError::Database(text)
@@ -26,9 +28,8 @@ fn text_of(error: &::postgres::Error) -> String {
     }
 }
 
-/// Whether the error means the server could not be reached or dropped the connection, or cancelled a
-/// statement that ran past `statement_timeout`, rather than that it refused the query: the same command
-/// may work in a moment.
+/// Whether the error means the server could not be reached or dropped the connection, rather than that
+/// it refused the query: the same command may work in a moment.
 fn unreachable(error: &::postgres::Error) -> bool {
     match error.code() {
         Some(code) => {
@@ -38,7 +39,6 @@ fn unreachable(error: &::postgres::Error) -> bool {
                     SqlState::CRASH_SHUTDOWN,
                     SqlState::CANNOT_CONNECT_NOW,
                     SqlState::TOO_MANY_CONNECTIONS,
-                    SqlState::QUERY_CANCELED,
                 ]
                 .contains(code)
         }

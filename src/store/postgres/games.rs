@@ -9,7 +9,7 @@ use super::prepared::Session;
 use crate::store::StoreError;
 use crate::store::codec::{self, StoredVote};
 use crate::store::records::{
-    GameRecord, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, Update, VoteChange,
+    GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, Update, VoteChange,
     VoteRequest,
 };
 
@@ -196,30 +196,80 @@ fn set_vote(
     Ok(())
 }
 
-/// Appends `moves` to the log of `game_id`, after its last move, in one statement for all of them.
-fn append_moves(
-    tx: &mut Session<'_, Transaction<'_>>,
-    game_id: i64,
-    moves: &[NewMove],
+/// Writes the part of `update` that every write has, in one statement: the version check (the
+/// conditional `UPDATE` of the game's row: a concurrent writer of the same row, in this process or
+/// another, waits for it, then finds the version moved and updates nothing), the status and snapshot,
+/// the cleared vote, the moves undone and the moves appended, all only if the version matched, and only
+/// after taking the game's row (so writers always lock the game first). Undone moves and appended ones
+/// never touch the same row in the statement: those from `keep` on that new moves take the place of are
+/// overwritten (`ON CONFLICT`), and only those past the new moves are deleted; the rest of the log is
+/// the statement's snapshot, which the version check proves current. Returns the new version.
+fn write_game(
+    db: &mut Session<'_, impl GenericClient>,
+    id: i64,
+    expected_version: i64,
+    update: &Update,
     at: i64,
-) -> Result<(), StoreError> {
-    if moves.is_empty() {
-        return Ok(());
-    }
+) -> Result<i64, StoreError> {
+    let keep = update.truncate_moves_to.map(codec::count).transpose()?;
+    let clear_vote = matches!(update.vote, VoteChange::Clear);
+    let moves = &update.append_moves;
     let seats = moves
         .iter()
         .map(|m| codec::count(m.seat))
         .collect::<Result<Vec<_>, _>>()?;
     let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
     let by_bot: Vec<bool> = moves.iter().map(|m| m.by_bot).collect();
-    tx.execute(
-        "INSERT INTO moves (game_id, seq, seat, notation, by_bot, at) \
-         SELECT $1, COALESCE((SELECT MAX(seq) + 1 FROM moves WHERE game_id = $1), 0) + m.n - 1, \
-           m.seat, m.notation, m.by_bot, $2 \
-         FROM unnest($3::BIGINT[], $4::TEXT[], $5::BOOLEAN[]) WITH ORDINALITY AS m(seat, notation, by_bot, n)",
-        &[&game_id, &at, &seats, &notations, &by_bot],
-    )?;
-    Ok(())
+    let changed: i64 = db
+        .query_one(
+            "WITH changed AS ( \
+               UPDATE games SET version = version + 1, updated_at = $3, \
+                 status = COALESCE($4, status), ended_reason = COALESCE($5, ended_reason), \
+                 setup = COALESCE($6, setup), snapshot = COALESCE($7, snapshot), \
+                 started_at = COALESCE(started_at, CASE WHEN $4::TEXT = 'active' THEN $3::BIGINT END) \
+               WHERE id = $1 AND version = $2 RETURNING id), \
+             cleared AS (DELETE FROM undo_requests \
+               WHERE $8::BOOLEAN AND game_id IN (SELECT id FROM changed)), \
+             undone AS (DELETE FROM moves \
+               WHERE seq >= $9::BIGINT + cardinality($10::BIGINT[]) \
+                 AND game_id IN (SELECT id FROM changed)), \
+             appended AS (INSERT INTO moves (game_id, seq, seat, notation, by_bot, at) \
+               SELECT changed.id, \
+                 LEAST($9::BIGINT, (SELECT COALESCE(MAX(seq) + 1, 0) FROM moves WHERE game_id = $1)) \
+                   + m.n - 1, \
+                 m.seat, m.notation, m.by_bot, $3::BIGINT \
+               FROM changed, unnest($10::BIGINT[], $11::TEXT[], $12::BOOLEAN[]) \
+                 WITH ORDINALITY AS m(seat, notation, by_bot, n) \
+               ON CONFLICT (game_id, seq) DO UPDATE SET seat = EXCLUDED.seat, \
+                 notation = EXCLUDED.notation, by_bot = EXCLUDED.by_bot, at = EXCLUDED.at) \
+             SELECT COUNT(*) FROM changed",
+            &[
+                &id,
+                &expected_version,
+                &at,
+                &update.status.map(Status::as_str),
+                &update.ended_reason,
+                &update.setup,
+                &update.snapshot,
+                &clear_vote,
+                &keep,
+                &seats,
+                &notations,
+                &by_bot,
+            ],
+        )?
+        .try_get(0)?;
+    if changed == 1 {
+        return Ok(expected_version + 1);
+    }
+    let exists = db
+        .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])?
+        .is_some();
+    Err(if exists {
+        StoreError::Conflict
+    } else {
+        StoreError::NotFound
+    })
 }
 
 impl Postgres {
@@ -324,68 +374,34 @@ impl Postgres {
         })
     }
 
-    /// The version check is the conditional `UPDATE`: a concurrent writer of the same row (in this
-    /// process or another) waits for this transaction, then finds the version moved and updates nothing.
-    /// The same statement clears the vote and drops the moves undone, only if the version matched (and
-    /// only after taking the game's row, so writers always lock the game first): a move is this
-    /// statement and the one that appends its moves.
+    /// See [`write_game`] for the version check. A move needs nothing more, and one statement commits
+    /// on its own, without `BEGIN` and `COMMIT` (two round trips of the five a move took); seats, results
+    /// or a vote opened take a transaction around it.
     pub(in crate::store) fn update(
         &self,
         id: i64,
         expected_version: i64,
         update: &Update,
     ) -> Result<i64, StoreError> {
+        let at = self.clock.now();
+        let one_statement = update.seats.is_none()
+            && update.results.is_none()
+            && !matches!(update.vote, VoteChange::Set(_));
+        if one_statement {
+            return self.with_one_write(|db| write_game(db, id, expected_version, update, at));
+        }
         self.with_tx(|tx| {
-            let at = self.clock.now();
-            let keep = update.truncate_moves_to.map(codec::count).transpose()?;
-            let clear_vote = matches!(update.vote, VoteChange::Clear);
-            let changed = tx
-                .query_one(
-                    "WITH changed AS ( \
-                       UPDATE games SET version = version + 1, updated_at = $3, \
-                         status = COALESCE($4, status), ended_reason = COALESCE($5, ended_reason), \
-                         setup = COALESCE($6, setup), snapshot = COALESCE($7, snapshot), \
-                         started_at = COALESCE(started_at, CASE WHEN $4::TEXT = 'active' THEN $3::BIGINT END) \
-                       WHERE id = $1 AND version = $2 RETURNING id), \
-                     cleared AS (DELETE FROM undo_requests \
-                       WHERE $8::BOOLEAN AND game_id IN (SELECT id FROM changed)), \
-                     undone AS (DELETE FROM moves \
-                       WHERE seq >= $9::BIGINT AND game_id IN (SELECT id FROM changed)) \
-                     SELECT COUNT(*) FROM changed",
-                    &[
-                        &id,
-                        &expected_version,
-                        &at,
-                        &update.status.map(Status::as_str),
-                        &update.ended_reason,
-                        &update.setup,
-                        &update.snapshot,
-                        &clear_vote,
-                        &keep,
-                    ],
-                )?
-                .try_get::<_, i64>(0)?;
-            if changed == 0 {
-                let exists = tx
-                    .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])?
-                    .is_some();
-                return Err(if exists {
-                    StoreError::Conflict
-                } else {
-                    StoreError::NotFound
-                });
-            }
+            let version = write_game(tx, id, expected_version, update, at)?;
             if let Some(seats) = &update.seats {
                 write_seats(tx, id, seats)?;
             }
-            append_moves(tx, id, &update.append_moves, at)?;
             if let Some(results) = &update.results {
                 write_results(tx, id, results)?;
             }
             if let VoteChange::Set(request) = &update.vote {
                 set_vote(tx, id, request)?;
             }
-            Ok(expected_version + 1)
+            Ok(version)
         })
     }
 }

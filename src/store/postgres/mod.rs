@@ -43,7 +43,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const UNACKNOWLEDGED_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The longest one statement may run before the server cancels it (a server overloaded, or a lock
-/// that is not let go), so that the command is told to try again instead of waiting on; unless the URL
+/// that is not let go), so that the command is told to try again ([`StoreError::TooSlow`]) instead of
+/// waiting on; unless the URL
 /// sets `statement_timeout` in its `options`. Migrations and copies, which may take long on a big
 /// database, lift it for their own transaction.
 const STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -136,6 +137,16 @@ impl Postgres {
         work(&mut Session::new(client, prepared))
     }
 
+    /// Runs `work`, whose one write is a single statement that commits on its own, on a pooled
+    /// connection. A connection lost meanwhile is [`StoreError::Unconfirmed`], as a commit's would be:
+    /// the statement may have been carried out.
+    fn with_one_write<T>(
+        &self,
+        work: impl FnOnce(&mut Session<'_, Client>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.with_client(work).map_err(unconfirmed)
+    }
+
     /// Runs `work` in one transaction on a pooled connection, committing if it succeeds (and rolling
     /// back otherwise). A connection lost during the commit is [`StoreError::Unconfirmed`], never
     /// "nothing was done": the commit may have reached the server.
@@ -147,15 +158,21 @@ impl Postgres {
         let (client, prepared) = connection.parts();
         let mut tx = client.transaction()?;
         let value = work(&mut Session::new(&mut tx, prepared))?;
-        tx.commit().map_err(|e| match StoreError::from(e) {
-            StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
-            other => other,
-        })?;
+        tx.commit().map_err(|e| unconfirmed(StoreError::from(e)))?;
         Ok(value)
     }
 
     /// Nothing to do at shutdown: the server keeps committed changes in its own files.
     pub(super) fn checkpoint(&self) -> Result<(), StoreError> {
         Ok(())
+    }
+}
+
+/// `error`, but a lost connection as [`StoreError::Unconfirmed`]: for a write that may have been made
+/// before the connection went.
+fn unconfirmed(error: StoreError) -> StoreError {
+    match error {
+        StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
+        other => other,
     }
 }
