@@ -61,7 +61,8 @@ pub(super) struct Postgres {
 /// data left unacknowledged (so a query on a connection to a vanished server fails instead of
 /// hanging), and a statement's time on the server. (A server that hangs while its machine still
 /// acknowledges the bytes is caught by the pool's bounded check of each connection before its use:
-/// see `prepared.rs`.)
+/// see `prepared.rs`. One that hangs in the middle of a statement is not: the synchronous client has
+/// no time limit of its own on a query.)
 fn bounded(mut config: ::postgres::Config) -> ::postgres::Config {
     let options = config.get_options().unwrap_or_default();
     if !options.contains("statement_timeout") {
