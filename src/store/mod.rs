@@ -67,6 +67,11 @@ pub enum StoreError {
     /// command may well work again in a moment.
     #[error("cannot reach the database: {0}")]
     Unreachable(String),
+    /// The server cancelled a statement that ran past its time limit (PostgreSQL's
+    /// `statement_timeout`: a server overloaded, or a lock held too long): nothing was done, and the
+    /// same command may well work in a moment.
+    #[error("the database took too long: {0}")]
+    TooSlow(String),
     /// The connection broke while the server was committing a write, so whether the write was made
     /// cannot be known from here: it may have been.
     #[error("lost the database while it committed: {0}")]

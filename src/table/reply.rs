@@ -393,7 +393,8 @@ impl From<crate::store::StoreError> for TableError {
     fn from(error: crate::store::StoreError) -> Self {
         match error {
             crate::store::StoreError::Conflict => TableError::Conflict,
-            crate::store::StoreError::Unreachable(detail) => TableError::unavailable(detail),
+            crate::store::StoreError::Unreachable(detail)
+            | crate::store::StoreError::TooSlow(detail) => TableError::unavailable(detail),
             crate::store::StoreError::Unconfirmed(detail) => TableError::unconfirmed(detail),
             other => TableError::internal(other.to_string()),
         }

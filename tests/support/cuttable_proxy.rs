@@ -1,7 +1,8 @@
 //! A TCP proxy on loopback in front of the test PostgreSQL server, which a test can cut (every
 //! connection through it closed, new ones refused, as when the server goes down) and restore (on the
-//! same port, as when it comes back): a database outage for one test's store only, without touching the
-//! server other tests use.
+//! same port, as when it comes back), or freeze (connections kept open and new ones accepted, but
+//! nothing answered, as when the server hangs): a database outage for one test's store only, without
+//! touching the server other tests use.
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -17,6 +18,8 @@ pub struct CuttableProxy {
     streams: Arc<Mutex<Vec<TcpStream>>>,
     /// The accepting thread and its stop flag, while the proxy is up.
     acceptor: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+    /// Set once frozen: nothing more is passed on, either way.
+    frozen: Arc<AtomicBool>,
 }
 
 impl CuttableProxy {
@@ -28,6 +31,7 @@ impl CuttableProxy {
             upstream,
             streams: Arc::default(),
             acceptor: None,
+            frozen: Arc::default(),
         };
         proxy.serve(listener);
         proxy
@@ -51,6 +55,13 @@ impl CuttableProxy {
         }
     }
 
+    /// Passes nothing on from now on, either way, and accepts new connections without ever answering
+    /// them, while keeping every connection open: a server that hangs, on a machine that still
+    /// acknowledges what is sent to it.
+    pub fn freeze(&self) {
+        self.frozen.store(true, Ordering::SeqCst);
+    }
+
     /// Accepts connections again, on the same port.
     pub fn restore(&mut self) {
         let listener = TcpListener::bind(("127.0.0.1", self.port)).unwrap();
@@ -60,20 +71,29 @@ impl CuttableProxy {
     fn serve(&mut self, listener: TcpListener) {
         let stop = Arc::new(AtomicBool::new(false));
         let (upstream, streams, stopping) = (self.upstream, self.streams.clone(), stop.clone());
+        let frozen = self.frozen.clone();
         let thread = std::thread::spawn(move || {
             for client in listener.incoming() {
                 if stopping.load(Ordering::SeqCst) {
                     return;
                 }
                 let Ok(client) = client else { continue };
+                if frozen.load(Ordering::SeqCst) {
+                    streams.lock().unwrap().push(client);
+                    continue;
+                }
                 let Ok(server) = TcpStream::connect(upstream) else {
                     continue;
                 };
                 let mut kept = streams.lock().unwrap();
                 kept.push(client.try_clone().unwrap());
                 kept.push(server.try_clone().unwrap());
-                pump(client.try_clone().unwrap(), server.try_clone().unwrap());
-                pump(server, client);
+                pump(
+                    client.try_clone().unwrap(),
+                    server.try_clone().unwrap(),
+                    &frozen,
+                );
+                pump(server, client, &frozen);
             }
         });
         self.acceptor = Some((stop, thread));
@@ -86,12 +106,17 @@ impl Drop for CuttableProxy {
     }
 }
 
-/// Copies bytes from `from` to `to` on a thread of its own until either side closes.
-fn pump(mut from: TcpStream, mut to: TcpStream) {
+/// Copies bytes from `from` to `to` on a thread of its own until either side closes; once `frozen`,
+/// what is read is dropped.
+fn pump(mut from: TcpStream, mut to: TcpStream, frozen: &Arc<AtomicBool>) {
+    let frozen = frozen.clone();
     std::thread::spawn(move || {
         let mut buffer = [0u8; 16 * 1024];
         while let Ok(n) = from.read(&mut buffer) {
-            if n == 0 || to.write_all(&buffer[..n]).is_err() {
+            if n == 0 {
+                break;
+            }
+            if !frozen.load(Ordering::SeqCst) && to.write_all(&buffer[..n]).is_err() {
                 break;
             }
         }

@@ -30,7 +30,7 @@ fn person(id: &str) -> Caller {
 }
 
 /// `url` with its host and port replaced by the proxy's on loopback.
-fn through_port(url: &str, port: u16) -> String {
+pub(crate) fn through_port(url: &str, port: u16) -> String {
     let (scheme, rest) = url.split_once("://").unwrap();
     let slash = rest.find('/').unwrap_or(rest.len());
     let authority = &rest[..slash];
@@ -39,7 +39,7 @@ fn through_port(url: &str, port: u16) -> String {
 }
 
 /// The test server's address, from the test database's URL.
-fn server_address(url: &str) -> SocketAddr {
+pub(crate) fn server_address(url: &str) -> SocketAddr {
     let config: postgres::Config = url.parse().unwrap();
     let host = match config.get_hosts().first() {
         Some(postgres::config::Host::Tcp(name)) => name.clone(),
@@ -53,7 +53,7 @@ fn server_address(url: &str) -> SocketAddr {
         .unwrap()
 }
 
-fn url_of(db: &TestDb) -> String {
+pub(crate) fn url_of(db: &TestDb) -> String {
     match db.database() {
         Database::Postgres(url) => url.clone(),
         Database::Sqlite(_) => unreachable!("a PostgreSQL test database"),
@@ -283,4 +283,75 @@ fn connections_terminated_under_load_are_replaced_and_no_acknowledged_move_is_lo
     for (place, played) in places.iter().zip(&played) {
         check_log(&url, place, played);
     }
+}
+
+#[test]
+fn a_server_that_stops_answering_gets_commands_told_to_try_again_instead_of_hanging() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    let url = url_of(&db);
+    let proxy = CuttableProxy::start(server_address(&url));
+    let table = Arc::new(table_on(through_port(&url, proxy.port())));
+    let place = Place::channel("frozen");
+    open_game(&table, &place, 3);
+    let (user, notation) = next_move(&table, &place).unwrap().unwrap();
+
+    proxy.freeze();
+    let (answered, answer) = std::sync::mpsc::channel();
+    let commands = [Command::Move(notation), Command::Status];
+    std::thread::spawn({
+        let (table, place) = (table.clone(), place.clone());
+        move || {
+            for command in commands {
+                let _ = answered.send(table.handle(&place, &person(&user), command));
+            }
+        }
+    });
+    for _ in 0..2 {
+        // Far longer than the store's bounds (seconds): only so that a hang fails instead of
+        // blocking the test run.
+        let refused = answer
+            .recv_timeout(Duration::from_secs(300))
+            .expect("the command was answered")
+            .unwrap_err();
+        assert!(
+            matches!(refused, TableError::Unavailable(_)) && is_outage(&refused),
+            "{refused:?}"
+        );
+    }
+}
+
+#[test]
+fn a_statement_held_up_past_the_statement_timeout_is_told_to_try_again_and_changes_nothing() {
+    let Some(db) = TestDb::postgres() else {
+        return;
+    };
+    // The test database's URL sets `options` (its schema); one second more for each statement.
+    let url = format!("{}%20-c%20statement_timeout%3D1000", url_of(&db));
+    let table = table_on(url);
+    let place = Place::channel("held-up");
+    open_game(&table, &place, 4);
+    let (user, notation) = next_move(&table, &place).unwrap().unwrap();
+
+    let mut other = postgres::Client::connect(&url_of(&db), postgres::NoTls).unwrap();
+    let mut holding = other.transaction().unwrap();
+    holding
+        .execute("SELECT id FROM games FOR UPDATE", &[])
+        .unwrap();
+    let refused = table
+        .handle(&place, &person(&user), Command::Move(notation.clone()))
+        .unwrap_err();
+    assert!(
+        matches!(refused, TableError::Unavailable(_)) && is_outage(&refused),
+        "{refused:?}"
+    );
+    holding.rollback().unwrap();
+
+    let store = db.open();
+    assert!(store.moves(1).unwrap().is_empty(), "nothing was written");
+    table
+        .handle(&place, &person(&user), Command::Move(notation))
+        .unwrap();
+    assert_eq!(store.moves(1).unwrap().len(), 1);
 }

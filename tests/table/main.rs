@@ -7,6 +7,8 @@ mod test_db;
 
 #[path = "../support/cuttable_proxy.rs"]
 mod cuttable_proxy;
+#[path = "../support/round_trip_proxy.rs"]
+mod round_trip_proxy;
 // Each test crate reads the fields of the stored games it needs, not all of them.
 #[allow(dead_code)]
 #[path = "../support/stored_games.rs"]
@@ -23,6 +25,7 @@ mod flood;
 mod shards;
 mod shunting_game;
 mod store;
+mod store_round_trips;
 mod store_threads;
 mod table;
 mod table_absence;

@@ -229,6 +229,55 @@ fn vote_requests_and_truncation_round_trip(db) {
 }
 
 on_both_backends! {
+/// An undo followed by bots' moves is one update: the log is cut, then the new moves follow the moves
+/// kept, whether they are fewer, as many or more than the moves cut.
+fn moves_appended_after_a_truncation_follow_the_moves_kept(db) {
+    let store = db.open();
+    let game = store.create_game(&new_game("c1")).unwrap();
+    let log = || -> Vec<(usize, String, usize, bool)> {
+        store
+            .moves(game.id)
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.seq, m.notation, m.seat, m.by_bot))
+            .collect()
+    };
+    // What the log must be: the moves kept, then the new ones, numbered from 0.
+    let mut expected: Vec<NewMove> = Vec::new();
+    let mut version = 0;
+    for (keep, appended) in [
+        (None, vec!["a", "b", "c", "d"]),
+        (Some(3), vec!["x"]),
+        (Some(1), vec!["y", "z"]),
+        (Some(2), vec!["p", "q", "r", "s"]),
+        (Some(9), vec!["t"]),
+        (Some(4), vec![]),
+    ] {
+        let appended = moves(&appended);
+        version = store
+            .update(
+                game.id,
+                version,
+                &Update {
+                    truncate_moves_to: keep,
+                    append_moves: appended.clone(),
+                    ..Update::default()
+                },
+            )
+            .unwrap();
+        expected.truncate(keep.unwrap_or(usize::MAX));
+        expected.extend(appended);
+        let expected: Vec<_> = expected
+            .iter()
+            .enumerate()
+            .map(|(seq, m)| (seq, m.notation.clone(), m.seat, m.by_bot))
+            .collect();
+        assert_eq!(log(), expected, "keeping {keep:?}");
+    }
+}
+}
+
+on_both_backends! {
 /// Each writer has a store of its own: for PostgreSQL a pool of its own, as another process would.
 fn concurrent_writers_at_one_version_apply_exactly_once(db) {
     let id = db.open().create_game(&new_game("c1")).unwrap().id;

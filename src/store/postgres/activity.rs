@@ -19,6 +19,7 @@ impl Postgres {
         );
         self.with_client(|client| {
             client
+                .client()
                 .query(
                     query.as_str(),
                     &[&status.as_str(), &before, &total, &first, &last],

@@ -6,7 +6,8 @@ use ::postgres::types::ToSql;
 use ::postgres::{Client, NoTls, Row, Transaction};
 
 use super::Postgres;
-use super::games::{load_game, load_moves};
+use super::games::{GAME_BY_ID, load_game, load_moves};
+use super::prepared::Session;
 use crate::store::copy::tables::{CopiedTable, Kind};
 use crate::store::copy::{CopyFailure, CopySource, CopySummary, CopyTarget, CopyWork, Value};
 use crate::store::{GameRecord, MoveRecord, StoreError};
@@ -90,24 +91,26 @@ impl Postgres {
         &self,
         work: &mut CopyWork<'_>,
     ) -> Result<CopySummary, CopyFailure> {
-        self.with_client(|client| {
-            let mut tx = client.transaction()?;
-            let summary = work(&mut PostgresTarget(&mut tx));
-            if summary.is_ok() {
-                tx.commit()?;
-            }
-            Ok(summary)
-        })?
+        let mut connection = self.connection()?;
+        let (client, prepared) = connection.parts();
+        let mut tx = client.transaction().map_err(StoreError::from)?;
+        tx.batch_execute("SET LOCAL statement_timeout = 0")
+            .map_err(StoreError::from)?;
+        let summary = work(&mut PostgresTarget(Session::new(&mut tx, prepared)));
+        if summary.is_ok() {
+            tx.commit().map_err(StoreError::from)?;
+        }
+        summary
     }
 }
 
 /// This database inside a copy's transaction.
-struct PostgresTarget<'a, 'b>(&'a mut Transaction<'b>);
+struct PostgresTarget<'a, 'b>(Session<'a, Transaction<'b>>);
 
 impl CopyTarget for PostgresTarget<'_, '_> {
     fn count(&mut self, table: &CopiedTable) -> Result<i64, StoreError> {
         let sql = format!("SELECT COUNT(*) FROM {}", table.name);
-        Ok(self.0.query_one(&sql, &[])?.try_get(0)?)
+        Ok(self.0.client().query_one(&sql, &[])?.try_get(0)?)
     }
 
     /// One statement for the whole batch: far fewer round trips than a row at a time.
@@ -140,7 +143,7 @@ impl CopyTarget for PostgresTarget<'_, '_> {
             })
             .collect();
         let references: Vec<&(dyn ToSql + Sync)> = parameters.iter().map(AsRef::as_ref).collect();
-        self.0.execute(&sql, &references)?;
+        self.0.client().execute(&sql, &references)?;
         Ok(())
     }
 
@@ -153,8 +156,8 @@ impl CopyTarget for PostgresTarget<'_, '_> {
     }
 
     fn game_and_moves(&mut self, id: i64) -> Result<(GameRecord, Vec<MoveRecord>), StoreError> {
-        let game = load_game(self.0, "id = $1", &id)?.ok_or(StoreError::NotFound)?;
-        Ok((game, load_moves(self.0, id)?))
+        let game = load_game(&mut self.0, GAME_BY_ID, &id)?.ok_or(StoreError::NotFound)?;
+        Ok((game, load_moves(&mut self.0, id)?))
     }
 
     /// Sets the games' id sequence past the largest id copied, so that the next game made gets a new one.

@@ -3,6 +3,7 @@
 
 use ::postgres::{GenericClient, Row};
 
+use super::prepared::Session;
 use super::{Postgres, shard_filter};
 use crate::shards::ShardRange;
 use crate::store::codec;
@@ -29,7 +30,7 @@ fn attempt_of(row: &Row) -> Result<AttemptRecord, StoreError> {
 }
 
 fn attempt(
-    client: &mut impl GenericClient,
+    client: &mut Session<'_, impl GenericClient>,
     user_id: &str,
     guild: &str,
     number: u32,
@@ -38,6 +39,7 @@ fn attempt(
         "SELECT {ATTEMPT_COLUMNS} FROM daily_attempts WHERE user_id = $1 AND guild = $2 AND number = $3"
     );
     client
+        .client()
         .query_opt(&sql, &[&user_id, &guild, &i64::from(number)])?
         .map(|row| attempt_of(&row))
         .transpose()
@@ -64,6 +66,7 @@ impl Postgres {
                  ORDER BY touched_at DESC, number DESC LIMIT 1"
             );
             client
+                .client()
                 .query_opt(&sql, &[&user_id, &guild])?
                 .map(|row| attempt_of(&row))
                 .transpose()
@@ -136,6 +139,7 @@ impl Postgres {
                  ORDER BY move_count, finished_at, user_id COLLATE \"C\" LIMIT $3"
             );
             client
+                .client()
                 .query(&sql, &[&guild, &i64::from(number), &codec::count(limit)?])?
                 .iter()
                 .map(attempt_of)
@@ -201,6 +205,7 @@ impl Postgres {
         let [total, first, last] = codec::shard_params(shards);
         self.with_client(|client| {
             client
+                .client()
                 .query(query.as_str(), &[&total, &first, &last])?
                 .iter()
                 .map(|row| {
@@ -252,6 +257,7 @@ impl Postgres {
         let (from, until) = (claimed_within.start, claimed_within.end);
         self.with_client(|client| {
             let mut reclaimed = client
+                .client()
                 .query(
                     query.as_str(),
                     &[&total, &first, &last, &now, &day, &from, &until],

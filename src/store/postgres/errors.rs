@@ -9,7 +9,9 @@ use crate::store::StoreError;
 impl From<::postgres::Error> for StoreError {
     fn from(error: ::postgres::Error) -> Self {
         let text = text_of(&error);
-        if unreachable(&error) {
+        if error.code() == Some(&SqlState::QUERY_CANCELED) {
+            StoreError::TooSlow(text)
+        } else if unreachable(&error) {
             StoreError::Unreachable(text)
         } else {
             StoreError::Database(text)

@@ -8,6 +8,8 @@
 use ::postgres::Transaction;
 use include_dir::{Dir, include_dir};
 
+use super::prepared::Session;
+
 use crate::store::{StoreError, codec};
 
 static MIGRATION_FILES: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations/postgres");
@@ -40,9 +42,12 @@ fn migrations() -> Vec<Migration> {
 }
 
 /// Brings the schema up to date inside `tx`; refuses a schema newer than this program's.
-pub(super) fn to_latest(tx: &mut Transaction<'_>) -> Result<(), StoreError> {
+pub(super) fn to_latest(tx: &mut Session<'_, Transaction<'_>>) -> Result<(), StoreError> {
+    tx.client()
+        .batch_execute("SET LOCAL statement_timeout = 0")?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
-    tx.batch_execute("CREATE TABLE IF NOT EXISTS roundhouse_schema (version BIGINT NOT NULL)")?;
+    tx.client()
+        .batch_execute("CREATE TABLE IF NOT EXISTS roundhouse_schema (version BIGINT NOT NULL)")?;
     let stored: Option<i64> = tx
         .query_opt("SELECT version FROM roundhouse_schema", &[])?
         .map(|row| row.try_get(0))
@@ -57,7 +62,7 @@ pub(super) fn to_latest(tx: &mut Transaction<'_>) -> Result<(), StoreError> {
         return Err(StoreError::Corrupt(why));
     }
     for migration in all.iter().filter(|m| m.version > current) {
-        tx.batch_execute(migration.sql)?;
+        tx.client().batch_execute(migration.sql)?;
         tx.execute(
             "UPDATE roundhouse_schema SET version = $1",
             &[&migration.version],

@@ -16,6 +16,7 @@ mod daily;
 mod errors;
 mod games;
 mod migrate;
+mod prepared;
 mod shard_filter;
 mod stats;
 
@@ -23,7 +24,9 @@ use std::time::Duration;
 
 use ::postgres::{Client, NoTls, Transaction};
 use r2d2_postgres::PostgresConnectionManager;
-use r2d2_postgres::r2d2::Pool;
+use r2d2_postgres::r2d2::{Pool, PooledConnection};
+
+use prepared::{ConnectionManager, Session};
 
 use super::StoreError;
 use crate::clock::Clock;
@@ -39,17 +42,34 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// server or network that vanished without closing it), unless the URL sets `tcp_user_timeout`.
 const UNACKNOWLEDGED_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The longest one statement may run before the server cancels it (a server overloaded, or a lock
+/// that is not let go), so that the command is told to try again ([`StoreError::TooSlow`]) instead of
+/// waiting on; unless the URL
+/// sets `statement_timeout` in its `options`. Migrations and copies, which may take long on a big
+/// database, lift it for their own transaction.
+const STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// A PostgreSQL database.
 pub(super) struct Postgres {
-    pool: Pool<PostgresConnectionManager<NoTls>>,
+    pool: Pool<ConnectionManager>,
     /// Where the timestamps of games and moves come from.
     clock: Clock,
 }
 
 /// `config` with bounds on waiting for a server that does not answer, where the URL sets none: the TCP
-/// connect (so the pool's threads that make connections are never stuck for the system's minutes) and
-/// data left unacknowledged (so a query on a connection to a vanished server fails instead of hanging).
+/// connect (so the pool's threads that make connections are never stuck for the system's minutes),
+/// data left unacknowledged (so a query on a connection to a vanished server fails instead of
+/// hanging), and a statement's time on the server. (A server that hangs while its machine still
+/// acknowledges the bytes is caught by the pool's bounded check of each connection before its use:
+/// see `prepared.rs`. One that hangs in the middle of a statement is not: the synchronous client has
+/// no time limit of its own on a query.)
 fn bounded(mut config: ::postgres::Config) -> ::postgres::Config {
+    let options = config.get_options().unwrap_or_default();
+    if !options.contains("statement_timeout") {
+        let limit = STATEMENT_TIMEOUT.as_millis();
+        let options = format!("{options} -c statement_timeout={limit}");
+        config.options(options.trim_start());
+    }
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
@@ -71,7 +91,7 @@ impl Postgres {
         })?;
         let database = errors::describe_target(&config);
         let config = bounded(config);
-        let manager = PostgresConnectionManager::new(config, NoTls);
+        let manager = ConnectionManager(PostgresConnectionManager::new(config, NoTls));
         let pool = Pool::builder()
             .max_size(MAX_CONNECTIONS)
             .min_idle(Some(1))
@@ -91,9 +111,10 @@ impl Postgres {
         Ok(store)
     }
 
-    /// Runs `work` on a pooled connection. How the pool (r2d2, `src/lib.rs` of r2d2 0.8) survives a
-    /// server that restarts: every connection is tested when checked out (`test_on_check_out`, on by
-    /// default: an empty query) and dropped if the server closed it, and one that failed is dropped
+    /// A connection from the pool. How the pool (r2d2, `src/lib.rs` of r2d2 0.8) survives a
+    /// server that restarts or hangs: every connection is tested when checked out (`test_on_check_out`,
+    /// on by default: an empty query, answered within a bound, see `prepared.rs`) and dropped if the
+    /// server closed it or did not answer, and one that failed is dropped
     /// when given back (`has_broken`); new connections are made on the pool's own threads, retried after
     /// 200 ms, then twice as long each time, up to half of [`CONNECT_TIMEOUT`]; and a checkout waits at
     /// most [`CONNECT_TIMEOUT`], then fails with the last connection error, which is
@@ -101,15 +122,30 @@ impl Postgres {
     /// connection breaks fails the same way; its transaction is rolled back by the server. Only a break
     /// during the commit itself leaves the outcome unknown (the server may have committed before the
     /// connection went): [`Postgres::with_tx`] reports that as [`StoreError::Unconfirmed`].
+    fn connection(&self) -> Result<PooledConnection<ConnectionManager>, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Unreachable(e.to_string()))
+    }
+
+    /// Runs `work` on a pooled connection.
     fn with_client<T>(
         &self,
-        work: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+        work: impl FnOnce(&mut Session<'_, Client>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let mut client = self
-            .pool
-            .get()
-            .map_err(|e| StoreError::Unreachable(e.to_string()))?;
-        work(&mut client)
+        let mut connection = self.connection()?;
+        let (client, prepared) = connection.parts();
+        work(&mut Session::new(client, prepared))
+    }
+
+    /// Runs `work`, whose one write is a single statement that commits on its own, on a pooled
+    /// connection. A connection lost meanwhile is [`StoreError::Unconfirmed`], as a commit's would be:
+    /// the statement may have been carried out.
+    fn with_one_write<T>(
+        &self,
+        work: impl FnOnce(&mut Session<'_, Client>) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        self.with_client(work).map_err(unconfirmed)
     }
 
     /// Runs `work` in one transaction on a pooled connection, committing if it succeeds (and rolling
@@ -117,21 +153,27 @@ impl Postgres {
     /// "nothing was done": the commit may have reached the server.
     fn with_tx<T>(
         &self,
-        work: impl FnOnce(&mut Transaction<'_>) -> Result<T, StoreError>,
+        work: impl FnOnce(&mut Session<'_, Transaction<'_>>) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        self.with_client(|client| {
-            let mut tx = client.transaction()?;
-            let value = work(&mut tx)?;
-            tx.commit().map_err(|e| match StoreError::from(e) {
-                StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
-                other => other,
-            })?;
-            Ok(value)
-        })
+        let mut connection = self.connection()?;
+        let (client, prepared) = connection.parts();
+        let mut tx = client.transaction()?;
+        let value = work(&mut Session::new(&mut tx, prepared))?;
+        tx.commit().map_err(|e| unconfirmed(StoreError::from(e)))?;
+        Ok(value)
     }
 
     /// Nothing to do at shutdown: the server keeps committed changes in its own files.
     pub(super) fn checkpoint(&self) -> Result<(), StoreError> {
         Ok(())
+    }
+}
+
+/// `error`, but a lost connection as [`StoreError::Unconfirmed`]: for a write that may have been made
+/// before the connection went.
+fn unconfirmed(error: StoreError) -> StoreError {
+    match error {
+        StoreError::Unreachable(detail) => StoreError::Unconfirmed(detail),
+        other => other,
     }
 }
