@@ -1,6 +1,7 @@
 //! The market's geometry and the agent's moves: which spaces a step may reach, what a step or a landing
 //! costs, and what landing on a whistlestop does.
 
+use super::bits::set_bits;
 use super::content::{IncentiveEffect, Whistlestop};
 use super::notation::space_name;
 use super::refuse::{Refuse, require};
@@ -47,14 +48,7 @@ fn step_bits(from: Option<usize>) -> u32 {
 
 /// The spaces one step from `from` (from off the board: the edge spaces), lowest first.
 pub fn reachable(from: Option<usize>) -> impl Iterator<Item = usize> {
-    let mut bits = step_bits(from);
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let to = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            to
-        })
-    })
+    set_bits(step_bits(from).into())
 }
 
 /// What a move onto a space costs.
