@@ -77,21 +77,27 @@ impl CoalTrain {
         });
     }
 
-    /// Whether `seat` has a legal step other than `end` (stops at the second legal step found: `end` is
-    /// listed once at most).
+    /// Whether `seat` has a legal step other than `end`. A step its check passes is legal whoever offers
+    /// it, so the subsidies, which need no action points and so are what is most often left, are tried
+    /// first; then the listing, until its second legal step (`end` is listed once at most).
     pub(super) fn can_do_more(&self, seat: Seat) -> bool {
         thread_local! {
             static FOUND: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
         }
         FOUND.with_borrow_mut(|found| {
             found.clear();
-            self.list(&mut Listing {
+            let mut listing = Listing {
                 game: self,
                 seat,
                 out: found,
-                limit: 2,
-            });
-            found.iter().any(|a| *a != Action::End)
+                limit: 1,
+            };
+            self.subsidy_candidates(&mut listing);
+            if listing.out.is_empty() {
+                listing.limit = 2;
+                self.list(&mut listing);
+            }
+            listing.out.iter().any(|a| *a != Action::End)
         })
     }
 
