@@ -100,8 +100,13 @@ impl CoalTrain {
         )
     }
 
+    /// `Ok` if `seat`, taking its actions with nothing pending, may take `action`, else why not.
     #[inline(always)]
-    fn check_action<R: Refuse>(&self, seat: Seat, action: &Action) -> Result<(), R::Err> {
+    pub(super) fn check_action<R: Refuse>(
+        &self,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(), R::Err> {
         let content = self.content();
         let player = &self.players[seat];
         match *action {

@@ -26,6 +26,18 @@ struct Listing<'a> {
     out: &'a mut Vec<Action>,
     /// Steps enough: once the list is this long, later candidates are not checked.
     limit: usize,
+    /// Where the seat's turn is known to be, which says the check its candidates must pass.
+    stage: Stage,
+}
+
+/// Where the listing's seat is known to be, so that each candidate goes to the check `check` would
+/// pass it to.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// Nothing known: the whole check (whose turn, the phase, the decision owed, the step's rule).
+    Unknown,
+    /// The seat takes its actions with nothing pending, where `check` passes a step to `check_action`.
+    Actions,
 }
 
 impl Listing<'_> {
@@ -34,7 +46,14 @@ impl Listing<'_> {
     /// a listing than a call per candidate).
     #[inline(always)]
     fn offer(&mut self, action: Action) {
-        if self.out.len() < self.limit && self.game.check::<Silent>(self.seat, &action).is_ok() {
+        if self.out.len() >= self.limit {
+            return;
+        }
+        let legal = match self.stage {
+            Stage::Unknown => self.game.check::<Silent>(self.seat, &action),
+            Stage::Actions => self.game.check_action::<Silent>(self.seat, &action),
+        };
+        if legal.is_ok() {
             self.out.push(action);
         }
     }
@@ -74,6 +93,7 @@ impl CoalTrain {
             seat,
             out,
             limit: usize::MAX,
+            stage: Stage::Unknown,
         });
     }
 
@@ -91,6 +111,7 @@ impl CoalTrain {
                 seat,
                 out: found,
                 limit: 1,
+                stage: Stage::Unknown,
             };
             self.subsidy_candidates(&mut listing);
             if listing.out.is_empty() {
@@ -154,7 +175,10 @@ impl CoalTrain {
             (_, Some(Pending::BackRoom { .. })) => {
                 listing.offer_each((0..content.subsidies.len()).map(Action::Give));
             }
-            (Phase::Actions, None) => self.action_candidates(listing),
+            (Phase::Actions, None) => {
+                listing.stage = Stage::Actions;
+                self.action_candidates(listing);
+            }
             _ => {}
         }
     }
