@@ -40,8 +40,7 @@ pub(super) fn check_trade<R: Refuse>(
 
 impl CoalTrain {
     /// `Ok` if `seat` may take `action` now, else why not. Always inlined, as is [`Self::check_action`]:
-    /// listing checks each candidate where it is made, and there the kind of step is known, so only its
-    /// own rule is compiled in (callgrind: fewer instructions a listing than a call per candidate).
+    /// listing checks each candidate where it is made, and a call per candidate cost more (callgrind).
     #[inline(always)]
     pub(super) fn check<R: Refuse>(&self, seat: Seat, action: &Action) -> Result<(), R::Err> {
         require::<R>(self.seat_to_act() == Some(seat), || {
