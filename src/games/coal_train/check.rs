@@ -39,7 +39,9 @@ pub(super) fn check_trade<R: Refuse>(
 }
 
 impl CoalTrain {
-    /// `Ok` if `seat` may take `action` now, else why not.
+    /// `Ok` if `seat` may take `action` now, else why not. Always inlined, as is [`Self::check_action`]:
+    /// listing checks each candidate where it is made, and a call per candidate cost more (callgrind).
+    #[inline(always)]
     pub(super) fn check<R: Refuse>(&self, seat: Seat, action: &Action) -> Result<(), R::Err> {
         require::<R>(self.seat_to_act() == Some(seat), || {
             match self.seat_to_act() {
@@ -97,7 +99,13 @@ impl CoalTrain {
         )
     }
 
-    fn check_action<R: Refuse>(&self, seat: Seat, action: &Action) -> Result<(), R::Err> {
+    /// `Ok` if `seat`, taking its actions with nothing pending, may take `action`, else why not.
+    #[inline(always)]
+    pub(super) fn check_action<R: Refuse>(
+        &self,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<(), R::Err> {
         let content = self.content();
         let player = &self.players[seat];
         match *action {

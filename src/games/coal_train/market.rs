@@ -1,6 +1,7 @@
 //! The market's geometry and the agent's moves: which spaces a step may reach, what a step or a landing
 //! costs, and what landing on a whistlestop does.
 
+use super::bits::set_bits;
 use super::content::{IncentiveEffect, Whistlestop};
 use super::notation::space_name;
 use super::refuse::{Refuse, require};
@@ -47,14 +48,7 @@ fn step_bits(from: Option<usize>) -> u32 {
 
 /// The spaces one step from `from` (from off the board: the edge spaces), lowest first.
 pub fn reachable(from: Option<usize>) -> impl Iterator<Item = usize> {
-    let mut bits = step_bits(from);
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let to = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            to
-        })
-    })
+    set_bits(step_bits(from).into())
 }
 
 /// What a move onto a space costs.
@@ -114,24 +108,31 @@ impl CoalTrain {
             (false, Some(stop)) => stop.step_ap,
             (false, None) => self.content().table.step_ap,
         };
-        let cost = MoveCost {
-            ap,
-            res: stop.map_or(Res::NONE, |s| s.pay),
-        };
-        require::<R>(player.ap >= cost.ap, || {
+        require::<R>(player.ap >= ap, || {
             format!(
-                "A step onto {} costs {} action point(s); you have {}.",
+                "A step onto {} costs {ap} action point(s); you have {}.",
                 space_name(to),
-                cost.ap,
                 player.ap
             )
         })?;
-        self.landing_cost::<R>(seat, to).map(|_| cost)
+        let res = self.toll::<R>(seat, to, stop)?;
+        Ok(MoveCost { ap, res })
     }
 
     /// Checks that `seat` can pay what landing on `to` costs (a whistlestop's toll).
     pub(super) fn landing_cost<R: Refuse>(&self, seat: Seat, to: usize) -> Result<Res, R::Err> {
-        let toll = self.whistlestop_at(to).map_or(Res::NONE, |s| s.pay);
+        self.toll::<R>(seat, to, self.whistlestop_at(to))
+    }
+
+    /// The toll of landing on `to`, where `stop` lies, if `seat` can pay it.
+    #[inline]
+    fn toll<R: Refuse>(
+        &self,
+        seat: Seat,
+        to: usize,
+        stop: Option<&Whistlestop>,
+    ) -> Result<Res, R::Err> {
+        let toll = stop.map_or(Res::NONE, |s| s.pay);
         let res = self.players[seat].res;
         require::<R>(res.covers(&toll), || {
             format!(

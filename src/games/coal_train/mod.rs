@@ -2,6 +2,7 @@
 //! a shared map. The rules of play follow the designer's draft (rev 14); the content (tiles, tracks,
 //! subsidies, incentives, the map) is our own edition, kept as data in `content/`.
 
+mod bits;
 pub mod bots;
 pub mod building;
 pub mod check;

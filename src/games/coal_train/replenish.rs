@@ -77,24 +77,26 @@ impl CoalTrain {
     /// Puts the drawn tile where the step says (a swap sends the whistlestop under the active agent).
     /// The placement is narrated here alone, in one line that names the tile.
     pub(super) fn place(&mut self, seat: Seat, tile: TileNo, action: Action, sink: &mut impl Sink) {
-        let placed = match action {
+        let (space, swapped) = match action {
             Action::Swap(space) => {
                 if let Some(own) = self.own_empty_space(seat) {
                     self.market[own].tile = self.market[space].tile;
                 }
-                self.market[space].tile = Some(tile);
+                (space, true)
+            }
+            Action::Place(space) => (space, false),
+            _ => return,
+        };
+        self.market[space].tile = Some(tile);
+        sink.emit(|| {
+            let placed = if swapped {
                 format!(
                     "swapped it with the whistlestop on {}, which goes under their agent",
                     space_name(space)
                 )
-            }
-            Action::Place(space) => {
-                self.market[space].tile = Some(tile);
+            } else {
                 format!("placed it on {}", space_name(space))
-            }
-            _ => return,
-        };
-        sink.emit(|| {
+            };
             Event::public(format!(
                 "{} drew {} and {placed}.",
                 seat_ref(seat),

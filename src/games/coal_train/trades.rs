@@ -1,11 +1,55 @@
-//! Every trade a step may name (Exchange, Free Trade): units given and as many received, never the same
-//! resource on both sides, in listing order (given, then received, each smallest first). Made once per
-//! size and amount held from the content, so listing the legal steps copies one list.
+//! Every trade step the listing may offer (the Exchange, Free Trade): units given and as many received,
+//! never the same resource on both sides, in listing order (given, then received, each smallest first).
+//! Made once per kind of trade and amount held from the content, so listing the legal steps copies one
+//! list of steps.
 
 use std::sync::OnceLock;
 
 use super::content::{Content, SubsidyEffect};
+use super::notation::Action;
 use super::resources::{Res, Resource};
+
+/// A kind of trade: the Exchange, or spending a subsidy (a trading one has trades).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TradeKind {
+    /// The Exchange.
+    Exchange,
+    /// Spending this subsidy.
+    Subsidy(usize),
+}
+
+impl TradeKind {
+    /// The step that makes this trade.
+    fn step(self, give: Res, take: Res) -> Action {
+        match self {
+            TradeKind::Exchange => Action::Exchange { give, take },
+            TradeKind::Subsidy(subsidy) => Action::Trade {
+                subsidy,
+                give,
+                take,
+            },
+        }
+    }
+
+    /// The most units one trade of this kind gives (0 for a subsidy that does not trade).
+    fn max(self, content: &Content) -> u32 {
+        match self {
+            TradeKind::Exchange => content.table.exchange.max,
+            TradeKind::Subsidy(subsidy) => match content.subsidies[subsidy].effect {
+                SubsidyEffect::Trade(max) => max,
+                _ => 0,
+            },
+        }
+    }
+
+    /// The kind's place among all kinds: the Exchange first, then each subsidy.
+    fn index(self) -> usize {
+        match self {
+            TradeKind::Exchange => 0,
+            TradeKind::Subsidy(subsidy) => 1 + subsidy,
+        }
+    }
+}
 
 /// Every amount of `units` units over the resources `give` does not hold.
 fn takes(give: Res, units: u32) -> impl Iterator<Item = Res> {
@@ -30,15 +74,16 @@ fn all_trades(max: u32) -> Vec<(Res, Res)> {
         .collect()
 }
 
-/// Every trade of 1 to `max` units, by the units held (each resource counted up to `max`, all a trade
-/// can give of it), each list in listing order.
+/// The trade steps of one kind, by the units held (each resource counted up to the kind's most, all a
+/// trade can give of it), each list in listing order.
 struct ByHeld {
     max: u32,
-    lists: Vec<Vec<(Res, Res)>>,
+    lists: Vec<Vec<Action>>,
 }
 
 impl ByHeld {
-    fn new(max: u32) -> ByHeld {
+    fn new(kind: TradeKind, content: &Content) -> ByHeld {
+        let max = kind.max(content);
         let all = all_trades(max);
         let held = Res {
             coal: max,
@@ -49,8 +94,8 @@ impl ByHeld {
             .parts(0, 3 * max)
             .map(|have| {
                 all.iter()
-                    .copied()
                     .filter(|(give, _)| have.covers(give))
+                    .map(|&(give, take)| kind.step(give, take))
                     .collect()
             })
             .collect();
@@ -58,7 +103,7 @@ impl ByHeld {
     }
 
     /// The list for `have`: its place in the order [`Res::parts`] makes the held amounts in.
-    fn list(&self, have: &Res) -> &[(Res, Res)] {
+    fn list(&self, have: &Res) -> &[Action] {
         let side = self.max as usize + 1;
         let cap = |units: u32| units.min(self.max) as usize;
         let index = (cap(have.coal) * side + cap(have.iron)) * side + cap(have.water);
@@ -66,25 +111,19 @@ impl ByHeld {
     }
 }
 
-/// Every trade of 1 to `max` units whose given units `have` holds, in listing order (given, then
-/// received, each smallest first). The lists are made once, so listing the legal steps copies one.
-pub fn trades(max: u32, have: &Res) -> &'static [(Res, Res)] {
-    static BY_MAX: OnceLock<Vec<ByHeld>> = OnceLock::new();
-    let by_max = BY_MAX.get_or_init(|| {
+/// Every trade step of this kind whose given units `have` holds, in listing order (given, then received,
+/// each smallest first); none for a subsidy that does not trade. The lists are made once, so listing
+/// the legal steps copies one.
+pub fn trade_steps(kind: TradeKind, have: &Res) -> &'static [Action] {
+    static BY_KIND: OnceLock<Vec<ByHeld>> = OnceLock::new();
+    let by_kind = BY_KIND.get_or_init(|| {
         let content = Content::get();
-        let largest = content
-            .subsidies
-            .iter()
-            .filter_map(|s| match s.effect {
-                SubsidyEffect::Trade(max) => Some(max),
-                _ => None,
-            })
-            .chain([content.table.exchange.max])
-            .max()
-            .unwrap_or(0);
-        (0..=largest).map(ByHeld::new).collect()
+        std::iter::once(TradeKind::Exchange)
+            .chain((0..content.subsidies.len()).map(TradeKind::Subsidy))
+            .map(|kind| ByHeld::new(kind, content))
+            .collect()
     });
-    by_max
-        .get(max as usize)
+    by_kind
+        .get(kind.index())
         .map_or(&[], |lists| lists.list(have))
 }
