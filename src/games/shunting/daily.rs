@@ -10,11 +10,11 @@
 pub mod week;
 
 use super::cards;
-use super::generate::{Recipe, generate};
+use super::generate::{Recipe, candidate};
 use super::notation::Move;
 use super::puzzle::Puzzle;
 use super::rank::move_limit;
-use super::solver::SolveOptions;
+use super::solver::{SolveOptions, solve};
 use super::write::puzzle_toml;
 use crate::calendar::Day;
 use crate::rng::seed_of;
@@ -129,15 +129,24 @@ pub fn make_with(day: Day, options: &SolveOptions) -> Option<(DailyPuzzle, Sourc
             depth: plan.least + attempt as usize % depths,
             ..base
         };
-        match generate(&recipe, seed, &name, &title, options) {
-            Ok(made) if fits(made.solution.optimum()) => {
+        let Ok(found) = candidate(&recipe, seed, &name, &title) else {
+            continue;
+        };
+        // The candidate's optimum is the one the solver would find: a try that cannot fit is not
+        // solved (solving them took most of the time).
+        if !fits(found.optimum) {
+            continue;
+        }
+        match solve(&found.puzzle, options) {
+            Ok(solution) if fits(solution.optimum()) => {
+                let states = solution.states;
                 let daily = DailyPuzzle {
                     day,
                     number,
-                    guide: made.solution.moves,
-                    puzzle: made.puzzle,
+                    guide: solution.moves,
+                    puzzle: found.puzzle,
                 };
-                return Some((daily, Source::Attempt(attempt), made.solution.states));
+                return Some((daily, Source::Attempt(attempt), states));
             }
             Ok(_) | Err(_) => {}
         }
