@@ -2,11 +2,11 @@
 //! its goal position from the last layer, and the first layer holding a position that meets the goal
 //! gives the puzzle's optimum without a search.
 
-use rustc_hash::FxHashSet;
-
 use crate::games::shunting::position::Position;
 use crate::games::shunting::puzzle::Puzzle;
 use crate::games::shunting::solver::Expander;
+
+use super::seen::Seen;
 
 /// Positions stored at most; past it the layer reached is the last.
 const MAX_SEEN: usize = 400_000;
@@ -23,10 +23,8 @@ impl Layers {
     /// The layers from `puzzle`'s start out to `depth` moves, over every legal move; fewer when no
     /// position lies farther or once more than [`MAX_SEEN`] positions are listed.
     pub fn list(puzzle: &Puzzle, depth: usize) -> Layers {
-        // FxHash rather than the standard SipHash: hashing the positions was the largest cost of
-        // making a daily puzzle, and these keys come from the generator, not from users.
-        let mut seen: FxHashSet<Position> = FxHashSet::default();
-        seen.insert(puzzle.start);
+        let mut seen = Seen::new(puzzle);
+        seen.insert(&puzzle.start);
         let mut layers = Layers {
             positions: vec![puzzle.start],
             bounds: vec![0, 1],
@@ -39,7 +37,7 @@ impl Layers {
                 next_moves.clear();
                 expander.successors(&layers.positions[i], &mut next_moves);
                 for &after in &next_moves {
-                    if seen.insert(after) {
+                    if seen.insert(&after) {
                         layers.positions.push(after);
                     }
                 }

@@ -10,6 +10,7 @@
 //! fixed order of the positions themselves, so one seed gives one puzzle everywhere.
 
 mod layers;
+mod seen;
 
 use thiserror::Error;
 
