@@ -129,14 +129,11 @@ pub fn make_with(day: Day, options: &SolveOptions) -> Option<(DailyPuzzle, Sourc
             depth: plan.least + attempt as usize % depths,
             ..base
         };
-        let Ok(found) = candidate(&recipe, seed, &name, &title) else {
+        // A try whose optimum cannot fit is passed over before it is solved (solving those took most
+        // of the time): the candidate's optimum is the one the solver finds.
+        let Ok(found) = candidate(&recipe, seed, &name, &title, plan.least..=plan.most) else {
             continue;
         };
-        // The candidate's optimum is the one the solver would find: a try that cannot fit is not
-        // solved (solving them took most of the time).
-        if !fits(found.optimum) {
-            continue;
-        }
         match solve(&found.puzzle, options) {
             Ok(solution) if fits(solution.optimum()) => {
                 let states = solution.states;

@@ -21,8 +21,10 @@ pub struct Layers {
 
 impl Layers {
     /// The layers from `puzzle`'s start out to `depth` moves, over every legal move; fewer when no
-    /// position lies farther or once more than [`MAX_SEEN`] positions are listed.
-    pub fn list(puzzle: &Puzzle, depth: usize) -> Layers {
+    /// position lies farther or once more than [`MAX_SEEN`] positions are listed. `None`, without
+    /// finishing, once the last layer is sure to lie nearer than `least` moves: the layer being listed
+    /// is the last when it takes the positions listed past [`MAX_SEEN`].
+    pub fn list(puzzle: &Puzzle, depth: usize, least: usize) -> Option<Layers> {
         let mut seen = Seen::new(puzzle);
         seen.insert(&puzzle.start);
         let mut layers = Layers {
@@ -31,8 +33,8 @@ impl Layers {
         };
         let mut expander = Expander::new(puzzle, false);
         let mut next_moves = Vec::new();
-        for _ in 0..depth {
-            let (from, to) = layers.span(layers.depth());
+        for moves in 1..=depth {
+            let (from, to) = layers.span(moves - 1);
             for i in from..to {
                 next_moves.clear();
                 expander.successors(&layers.positions[i], &mut next_moves);
@@ -40,6 +42,9 @@ impl Layers {
                     if seen.insert(&after) {
                         layers.positions.push(after);
                     }
+                }
+                if moves < least && seen.len() > MAX_SEEN {
+                    return None;
                 }
             }
             if layers.positions.len() == to {
@@ -50,7 +55,7 @@ impl Layers {
                 break;
             }
         }
-        layers
+        Some(layers)
     }
 
     /// The moves from the start to the last layer.

@@ -6,11 +6,14 @@
 //! reaches (so the goal can always be reached, and is far away rather than a random walk's usual few
 //! moves). The goal names where some of the pieces stand there (pieces that moved first) and lets the
 //! others end anywhere; naming fewer pieces may make it nearer. The first layer holding a position that
-//! meets the goal gives the optimum at once ([`Candidate::optimum`]); the solver then gives a guide. Every random choice comes from [`GameRng`], and choices among positions are made in a
-//! fixed order of the positions themselves, so one seed gives one puzzle everywhere.
+//! meets the goal gives the optimum at once ([`Candidate::optimum`]); the solver then gives a guide.
+//! Every random choice comes from [`GameRng`], and choices among positions are made in a fixed order of
+//! the positions themselves, so one seed gives one puzzle everywhere.
 
 mod layers;
 mod seen;
+
+use std::ops::RangeInclusive;
 
 use thiserror::Error;
 
@@ -69,6 +72,14 @@ pub enum Rejection {
     /// The start already meets the goal.
     #[error("the start already meets the goal")]
     AlreadySolved,
+    /// The optimum falls outside the range asked for.
+    #[error("the optimum is not {least} to {most} moves")]
+    OutOfRange {
+        /// The fewest moves asked for.
+        least: usize,
+        /// The most moves asked for.
+        most: usize,
+    },
     /// The solver could not answer (unsolvable or too large).
     #[error("{0}")]
     Solver(#[from] SolveError),
@@ -84,25 +95,39 @@ pub struct Candidate {
     pub optimum: usize,
 }
 
-/// A random start and goal for `recipe` from `seed`, not yet solved. `name` and `title` label it.
+/// A random start and goal for `recipe` from `seed`, not yet solved, whose optimum lies in `optimum`
+/// ([`Rejection::OutOfRange`] otherwise, found without a search and, where the listing is cut short
+/// of the range, before it ends). `name` and `title` label it.
 pub fn candidate(
     recipe: &Recipe,
     seed: u64,
     name: &str,
     title: &str,
+    optimum: RangeInclusive<usize>,
 ) -> Result<Candidate, Rejection> {
     let yard = builtin::yard(recipe.yard)?;
     check_recipe(recipe, &yard)?;
+    let out_of_range = Rejection::OutOfRange {
+        least: *optimum.start(),
+        most: *optimum.end(),
+    };
     let mut rng = GameRng::seeded(seed);
     let mut puzzle = start(recipe, yard, &mut rng, name, title);
-    let layers = Layers::list(&puzzle, recipe.depth);
+    let layers =
+        Layers::list(&puzzle, recipe.depth, *optimum.start()).ok_or(out_of_range.clone())?;
     let end = far_position(&puzzle, layers.layer(layers.depth()), &mut rng);
     puzzle.goal = goal_from(&puzzle, &end, recipe.named, &mut rng);
     if puzzle.is_solved(&puzzle.start) {
         return Err(Rejection::AlreadySolved);
     }
-    let optimum = layers.nearest_goal(&puzzle);
-    Ok(Candidate { puzzle, optimum })
+    let nearest = layers.nearest_goal(&puzzle);
+    if !optimum.contains(&nearest) {
+        return Err(out_of_range);
+    }
+    Ok(Candidate {
+        puzzle,
+        optimum: nearest,
+    })
 }
 
 /// A random puzzle for `recipe` from `seed`, solved optimally.
@@ -113,7 +138,7 @@ pub fn generate(
     title: &str,
     options: &SolveOptions,
 ) -> Result<Generated, Rejection> {
-    let puzzle = candidate(recipe, seed, name, title)?.puzzle;
+    let puzzle = candidate(recipe, seed, name, title, 0..=usize::MAX)?.puzzle;
     let solution = solve(&puzzle, options)?;
     Ok(Generated { puzzle, solution })
 }
@@ -247,7 +272,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_candidates_optimum_is_the_one_the_solver_finds() {
+    fn a_candidates_optimum_is_the_one_the_solver_finds_and_bounds_its_range() {
         // Naming fewer pieces than there are often brings the goal nearer than the depth asked.
         let recipes = [
             ("depot", 1, 3, 3, 5),
@@ -266,7 +291,7 @@ mod tests {
                 depth,
             };
             for seed in 0..8 {
-                let found = match candidate(&recipe, seed, "test", "Test") {
+                let found = match candidate(&recipe, seed, "test", "Test", 0..=usize::MAX) {
                     Ok(found) => found,
                     Err(Rejection::AlreadySolved) => continue,
                     Err(other) => panic!("{recipe:?} seed {seed}: {other}"),
@@ -274,6 +299,13 @@ mod tests {
                 let solution = solve(&found.puzzle, &SolveOptions::default()).unwrap();
                 assert_eq!(found.optimum, solution.optimum(), "{recipe:?} seed {seed}");
                 nearer += usize::from(found.optimum < depth);
+                let exact = candidate(&recipe, seed, "test", "Test", found.optimum..=found.optimum);
+                assert_eq!(exact.map(|c| c.puzzle.goal), Ok(found.puzzle.goal));
+                let farther = found.optimum + 1..=found.optimum + 3;
+                assert!(matches!(
+                    candidate(&recipe, seed, "test", "Test", farther),
+                    Err(Rejection::OutOfRange { .. })
+                ));
             }
         }
         assert!(nearer > 0, "some goals lie nearer than the depth asked");
