@@ -1,6 +1,7 @@
 //! Solving route cards and daily puzzles (target: ≤ 200 ms median each): the card of each colour and
 //! the daily puzzles on which the solver stores the most positions (as `roundhouse puzzle generate`
-//! reports them).
+//! reports them). And making the slowest day's puzzle from scratch (target: ≤ 1 s), every try of the
+//! generator included.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -39,5 +40,20 @@ fn solving(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solving);
+/// The day of the first two years whose puzzle takes the longest to make: a Wednesday (two locos) on
+/// the run-round yard, whose fourteenth try fits.
+const SLOWEST_DAY: &str = "2026-12-02";
+
+fn making(c: &mut Criterion) {
+    let day: Day = SLOWEST_DAY.parse().expect("a date");
+    let mut group = c.benchmark_group("shunting_daily");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(25));
+    group.bench_function("make the worst daily puzzle from scratch", |b| {
+        b.iter(|| daily::make(black_box(day)).map(|(puzzle, _, _)| puzzle.optimum()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, solving, making);
 criterion_main!(benches);

@@ -10,11 +10,11 @@
 pub mod week;
 
 use super::cards;
-use super::generate::{Recipe, generate};
+use super::generate::{Recipe, candidate};
 use super::notation::Move;
 use super::puzzle::Puzzle;
 use super::rank::move_limit;
-use super::solver::SolveOptions;
+use super::solver::{SolveOptions, solve};
 use super::write::puzzle_toml;
 use crate::calendar::Day;
 use crate::rng::seed_of;
@@ -77,11 +77,11 @@ pub const MAX_ATTEMPTS: u32 = 64;
 const DAILY_STREAM: u64 = 0xDA11;
 
 /// The positions a daily try's solve may store: a try that needs more is passed over like one whose
-/// optimum does not fit, so making a day's puzzle stays quick (a few hundred milliseconds at worst,
-/// where a try that ran into the solver's general limit took seconds). No accepted try of the days
-/// from #1 to two years on needed more (`tests/engines/shunting_daily.rs` scans them), so the budget
-/// changes no day's puzzle. The count is the solver's, so a change to the solver that stores more
-/// positions for these small yards must be checked against that scan.
+/// optimum does not fit, so no day's puzzle can take long to make. Only a try whose optimum fits is
+/// solved (the generator reads the optimum from its listing), and no such try of the days from #1 to
+/// two years on needed more (`tests/engines/shunting_daily.rs` scans them), so the budget changes no
+/// day's puzzle. The count is the solver's, so a change to the solver that stores more positions for
+/// these small yards must be checked against that scan.
 pub const MAX_STATES: usize = 1_000_000;
 
 /// The solver's settings for a daily try.
@@ -92,8 +92,9 @@ pub fn solve_options() -> SolveOptions {
     }
 }
 
-/// The puzzle of `day`, or `None` before the first daily puzzle. Making one takes from milliseconds to a
-/// few hundred; the table keeps the days it has made (`table::daily::DailyCache`).
+/// The puzzle of `day`, or `None` before the first daily puzzle. Making one takes from milliseconds to
+/// under a second of one core (the worst of the first two years, #32 on 2026-12-02, about 0.7 s on a
+/// busy machine); the table keeps the days it has made (`table::daily::DailyCache`).
 pub fn for_day(day: Day) -> Option<DailyPuzzle> {
     make(day).map(|(daily, _, _)| daily)
 }
@@ -129,15 +130,21 @@ pub fn make_with(day: Day, options: &SolveOptions) -> Option<(DailyPuzzle, Sourc
             depth: plan.least + attempt as usize % depths,
             ..base
         };
-        match generate(&recipe, seed, &name, &title, options) {
-            Ok(made) if fits(made.solution.optimum()) => {
+        // A try whose optimum cannot fit is passed over before it is solved (solving those took most
+        // of the time): the candidate's optimum is the one the solver finds.
+        let Ok(found) = candidate(&recipe, seed, &name, &title, plan.least..=plan.most) else {
+            continue;
+        };
+        match solve(&found.puzzle, options) {
+            Ok(solution) if fits(solution.optimum()) => {
+                let states = solution.states;
                 let daily = DailyPuzzle {
                     day,
                     number,
-                    guide: made.solution.moves,
-                    puzzle: made.puzzle,
+                    guide: solution.moves,
+                    puzzle: found.puzzle,
                 };
-                return Some((daily, Source::Attempt(attempt), made.solution.states));
+                return Some((daily, Source::Attempt(attempt), states));
             }
             Ok(_) | Err(_) => {}
         }

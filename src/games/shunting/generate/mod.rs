@@ -5,21 +5,26 @@
 //! generator lists the positions breadth first from the start and picks one of the farthest layer it
 //! reaches (so the goal can always be reached, and is far away rather than a random walk's usual few
 //! moves). The goal names where some of the pieces stand there (pieces that moved first) and lets the
-//! others end anywhere; naming fewer pieces may make it nearer. The solver then gives the optimum and a
-//! guide. Every random choice comes from [`GameRng`], and choices among positions are made in a
-//! fixed order of the positions themselves, so one seed gives one puzzle everywhere.
+//! others end anywhere; naming fewer pieces may make it nearer. The first layer holding a position that
+//! meets the goal gives the optimum at once ([`Candidate::optimum`]); the solver then gives a guide.
+//! Every random choice comes from [`GameRng`], and choices among positions are made in a fixed order of
+//! the positions themselves, so one seed gives one puzzle everywhere.
 
-use std::collections::HashSet;
+mod layers;
+mod seen;
+
+use std::ops::RangeInclusive;
 
 use thiserror::Error;
 
 use super::builtin;
 use super::error::LoadError;
-use super::position::Position;
+use super::position::{MAX_PIECES, Position};
 use super::puzzle::{Goal, Piece, PieceKind, Puzzle};
 use super::solver::{Solution, SolveError, SolveOptions, solve};
-use super::yard::{SlotId, Yard};
+use super::yard::{MAX_TURNTABLES, SlotId, Yard};
 use crate::rng::GameRng;
+use layers::Layers;
 
 /// The cars of the seed's box, in order: name and colour.
 pub const CARS: [&str; 5] = ["Red", "Green", "Yellow", "Blue", "Black"];
@@ -67,23 +72,62 @@ pub enum Rejection {
     /// The start already meets the goal.
     #[error("the start already meets the goal")]
     AlreadySolved,
+    /// The optimum falls outside the range asked for.
+    #[error("the optimum is not {least} to {most} moves")]
+    OutOfRange {
+        /// The fewest moves asked for.
+        least: usize,
+        /// The most moves asked for.
+        most: usize,
+    },
     /// The solver could not answer (unsolvable or too large).
     #[error("{0}")]
     Solver(#[from] SolveError),
 }
 
-/// A random start and goal for `recipe` from `seed`, not yet solved. `name` and `title` label it.
-pub fn candidate(recipe: &Recipe, seed: u64, name: &str, title: &str) -> Result<Puzzle, Rejection> {
+/// A random start and goal, not yet solved, with its optimum.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The fewest moves from the start to the goal, read from the breadth-first layers the goal came
+    /// from (every legal move taken, so it is the optimum the solver finds).
+    pub optimum: usize,
+}
+
+/// A random start and goal for `recipe` from `seed`, not yet solved, whose optimum lies in `optimum`
+/// ([`Rejection::OutOfRange`] otherwise, found without a search and, where the listing is cut short
+/// of the range, before it ends). `name` and `title` label it.
+pub fn candidate(
+    recipe: &Recipe,
+    seed: u64,
+    name: &str,
+    title: &str,
+    optimum: RangeInclusive<usize>,
+) -> Result<Candidate, Rejection> {
     let yard = builtin::yard(recipe.yard)?;
     check_recipe(recipe, &yard)?;
+    let out_of_range = Rejection::OutOfRange {
+        least: *optimum.start(),
+        most: *optimum.end(),
+    };
     let mut rng = GameRng::seeded(seed);
     let mut puzzle = start(recipe, yard, &mut rng, name, title);
-    let end = far_position(&puzzle, recipe.depth, &mut rng);
+    let layers =
+        Layers::list(&puzzle, recipe.depth, *optimum.start()).ok_or(out_of_range.clone())?;
+    let end = far_position(&puzzle, layers.layer(layers.depth()), &mut rng);
     puzzle.goal = goal_from(&puzzle, &end, recipe.named, &mut rng);
     if puzzle.is_solved(&puzzle.start) {
         return Err(Rejection::AlreadySolved);
     }
-    Ok(puzzle)
+    let nearest = layers.nearest_goal(&puzzle);
+    if !optimum.contains(&nearest) {
+        return Err(out_of_range);
+    }
+    Ok(Candidate {
+        puzzle,
+        optimum: nearest,
+    })
 }
 
 /// A random puzzle for `recipe` from `seed`, solved optimally.
@@ -94,7 +138,7 @@ pub fn generate(
     title: &str,
     options: &SolveOptions,
 ) -> Result<Generated, Rejection> {
-    let puzzle = candidate(recipe, seed, name, title)?;
+    let puzzle = candidate(recipe, seed, name, title, 0..=usize::MAX)?.puzzle;
     let solution = solve(&puzzle, options)?;
     Ok(Generated { puzzle, solution })
 }
@@ -178,50 +222,34 @@ fn start(recipe: &Recipe, yard: Yard, rng: &mut GameRng, name: &str, title: &str
     }
 }
 
-/// A sortable picture of a position: every piece's slot and facing, then the turntables.
-fn order_key(puzzle: &Puzzle, position: &Position) -> Vec<u16> {
+/// A sortable picture of a position: every piece's slot and facing, then the turntables (zero past
+/// the puzzle's pieces and turntables, so the pictures of one puzzle's positions sort as their lists).
+fn order_key(puzzle: &Puzzle, position: &Position) -> [u16; MAX_PIECES + MAX_TURNTABLES] {
     let pieces = puzzle.pieces.len();
-    let mut key: Vec<u16> = (0..pieces)
-        .map(|p| u16::from(position.slot(p)) * 2 + u16::from(position.faces_up(p)))
-        .collect();
-    key.extend((0..puzzle.yard.turntables.len()).map(|t| position.turntable(t) as u16));
+    let mut key = [0; MAX_PIECES + MAX_TURNTABLES];
+    for (p, k) in key.iter_mut().enumerate().take(pieces) {
+        *k = u16::from(position.slot(p)) * 2 + u16::from(position.faces_up(p));
+    }
+    for (t, k) in key[pieces..]
+        .iter_mut()
+        .enumerate()
+        .take(puzzle.yard.turntables.len())
+    {
+        *k = position.turntable(t) as u16;
+    }
     key
 }
 
-/// Positions stored at most while looking for a far position; past it the layer reached is used.
-const MAX_SEEN: usize = 400_000;
-
-/// A position `depth` moves from the start (of the farthest layer reached, if none is that far): the
-/// layers are listed breadth first over every legal move, and one is picked from the last, sorted.
-fn far_position(puzzle: &Puzzle, depth: usize, rng: &mut GameRng) -> Position {
-    let mut seen: HashSet<Position> = HashSet::from([puzzle.start]);
-    let mut layer = vec![puzzle.start];
-    let mut next_moves = Vec::new();
-    for _ in 0..depth {
-        let mut next = Vec::new();
-        for position in &layer {
-            next_moves.clear();
-            puzzle.successors(position, &mut next_moves);
-            for &after in &next_moves {
-                if seen.insert(after) {
-                    next.push(after);
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        layer = next;
-        if seen.len() > MAX_SEEN {
-            break;
-        }
-    }
-    let mut keyed: Vec<(Vec<u16>, Position)> = layer
-        .into_iter()
-        .map(|p| (order_key(puzzle, &p), p))
+/// One of `farthest` (a layer of [`Layers`]), picked at random in the order of [`order_key`]. Only
+/// the picked rank is put in place, not the whole order; no two positions share a picture, so the
+/// pick is the one a full sort gives.
+fn far_position(puzzle: &Puzzle, farthest: &[Position], rng: &mut GameRng) -> Position {
+    let mut keyed: Vec<([u16; MAX_PIECES + MAX_TURNTABLES], Position)> = farthest
+        .iter()
+        .map(|p| (order_key(puzzle, p), *p))
         .collect();
-    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    keyed[rng.below(keyed.len())].1
+    let rank = rng.below(keyed.len());
+    keyed.select_nth_unstable_by(rank, |a, b| a.0.cmp(&b.0)).1.1
 }
 
 /// A goal naming `named` pieces where `end` has them, pieces that moved first.
@@ -236,5 +264,50 @@ fn goal_from(puzzle: &Puzzle, end: &Position, named: usize, rng: &mut GameRng) -
     Goal {
         at: chosen.into_iter().map(|p| (p, end.slot(p))).collect(),
         ..Goal::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_candidates_optimum_is_the_one_the_solver_finds_and_bounds_its_range() {
+        // Naming fewer pieces than there are often brings the goal nearer than the depth asked.
+        let recipes = [
+            ("depot", 1, 3, 3, 5),
+            ("depot", 1, 4, 2, 7),
+            ("runround", 2, 3, 5, 6),
+            ("runround", 1, 4, 1, 8),
+        ];
+        let mut nearer = 0;
+        for (yard, locos, cars, named, depth) in recipes {
+            let recipe = Recipe {
+                yard,
+                locos,
+                cars,
+                broken: 2,
+                named,
+                depth,
+            };
+            for seed in 0..8 {
+                let found = match candidate(&recipe, seed, "test", "Test", 0..=usize::MAX) {
+                    Ok(found) => found,
+                    Err(Rejection::AlreadySolved) => continue,
+                    Err(other) => panic!("{recipe:?} seed {seed}: {other}"),
+                };
+                let solution = solve(&found.puzzle, &SolveOptions::default()).unwrap();
+                assert_eq!(found.optimum, solution.optimum(), "{recipe:?} seed {seed}");
+                nearer += usize::from(found.optimum < depth);
+                let exact = candidate(&recipe, seed, "test", "Test", found.optimum..=found.optimum);
+                assert_eq!(exact.map(|c| c.puzzle.goal), Ok(found.puzzle.goal));
+                let farther = found.optimum + 1..=found.optimum + 3;
+                assert!(matches!(
+                    candidate(&recipe, seed, "test", "Test", farther),
+                    Err(Rejection::OutOfRange { .. })
+                ));
+            }
+        }
+        assert!(nearer > 0, "some goals lie nearer than the depth asked");
     }
 }
