@@ -52,7 +52,7 @@ impl Table {
     /// The game, its state and the people who must act and have been idle past the limit; the caller must
     /// be another person at the table.
     fn absent_players(&self, place: &Place, caller: &Caller) -> Result<Absence, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let me = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
         let waiting: Vec<Seat> = game

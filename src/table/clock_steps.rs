@@ -146,7 +146,7 @@ impl Table {
     /// `end-hand`: once the deadline has passed, the host or a member who manages the channel ends the
     /// hand under way as it stands (no going-out bonus), and with it the game.
     pub(super) fn end_hand(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let mut game = self.live_game(&record)?;
         let Some(deadline) = deadline_at(&record, game.as_ref()) else {
             return Err(TableError::NotAllowed(

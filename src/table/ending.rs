@@ -12,7 +12,7 @@ use super::{Caller, Place, Post, Reply, Table, TableError};
 
 impl Table {
     pub(super) fn resign(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.open_record(place)?;
+        let record = self.open_record(place, caller)?;
         if record.status == Status::Lobby {
             return Err(TableError::NotStarted);
         }
@@ -76,7 +76,7 @@ impl Table {
     }
 
     pub(super) fn abort(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.open_record(place)?;
+        let record = self.open_record(place, caller)?;
         if caller.manages_channel {
             return self.end_without_result(
                 &record,

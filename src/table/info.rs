@@ -22,7 +22,7 @@ impl Table {
     /// The board for the channel; for the caller alone (saying why) when they posted it publicly in
     /// this channel within the board cooldown.
     pub(super) fn board(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let game = self.live_game(&record)?;
         let text = game.board_text(Viewer::Spectator, &record.names());
         let public =
@@ -49,7 +49,7 @@ impl Table {
         if let Some(hand) = self.held_hand(place, caller)? {
             return Ok(hand);
         }
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
         let text = if game.to_act().seats().contains(&seat) {
@@ -66,7 +66,7 @@ impl Table {
     /// The caller's hand, privately; `None` when they hold nothing to show (a game without hands, such
     /// as a shunting puzzle, or an empty hand).
     pub fn held_hand(&self, place: &Place, caller: &Caller) -> Result<Option<Reply>, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
         Ok(game.hand_text(seat).map(|text| {
@@ -87,7 +87,7 @@ impl Table {
         caller: &Caller,
         filter: &str,
     ) -> Result<Vec<LegalMove>, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
         let game = self.live_game(&record)?;
         let filter = filter.trim().to_lowercase();
@@ -117,7 +117,7 @@ impl Table {
     pub(super) fn legal_reply(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
         let moves = self.legal_moves(place, caller, "")?;
         if moves.is_empty() {
-            let record = self.active_record(place)?;
+            let record = self.active_record(place, caller)?;
             let game = self.live_game(&record)?;
             return Ok(Reply::private(Post::text(format!(
                 "You have no move to make now; waiting for {}.",
@@ -132,7 +132,7 @@ impl Table {
     }
 
     pub(super) fn history(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         // A person who resigned or was removed sees what a spectator sees: the bot now holds the seat's
         // cards, and in some games those cards go on to others.
         let viewer = record
@@ -172,8 +172,8 @@ impl Table {
         Ok(Reply::private(Post::text(text)))
     }
 
-    pub(super) fn status(&self, place: &Place) -> Result<Reply, TableError> {
-        let record = self.open_record(place)?;
+    pub(super) fn status(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+        let record = self.open_record(place, caller)?;
         let kind = kind_of(&record)?;
         let seats: Vec<String> = record
             .seats

@@ -72,7 +72,7 @@ impl Table {
     }
 
     pub(super) fn join(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.lobby(place, "joining")?;
+        let record = self.lobby(place, caller, "joining")?;
         if record.seat_of(&caller.user_id).is_some() {
             return Err(TableError::AlreadyJoined);
         }
@@ -83,7 +83,7 @@ impl Table {
     }
 
     pub(super) fn leave(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.lobby(place, "leaving")?;
+        let record = self.lobby(place, caller, "leaving")?;
         let seat = record
             .seat_of(&caller.user_id)
             .ok_or(TableError::NotAPlayer { started: false })?;
@@ -106,7 +106,7 @@ impl Table {
     }
 
     pub(super) fn add_bot(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.lobby(place, "adding a bot")?;
+        let record = self.lobby(place, caller, "adding a bot")?;
         self.check_host_or_player(&record, caller, "add bots")?;
         self.check_room(&record)?;
         let taken: Vec<&str> = record.seats.iter().map(|s| s.name.as_str()).collect();
@@ -121,7 +121,7 @@ impl Table {
     }
 
     pub(super) fn start(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.lobby(place, "starting")?;
+        let record = self.lobby(place, caller, "starting")?;
         self.check_host_or_player(&record, caller, "start it")?;
         let kind = kind_of(&record)?;
         let range = kind.seats();
@@ -161,8 +161,13 @@ impl Table {
     }
 
     /// The open game of the channel, which must still be in its lobby.
-    fn lobby(&self, place: &Place, what: &'static str) -> Result<GameRecord, TableError> {
-        let record = self.open_record(place)?;
+    fn lobby(
+        &self,
+        place: &Place,
+        caller: &Caller,
+        what: &'static str,
+    ) -> Result<GameRecord, TableError> {
+        let record = self.open_record(place, caller)?;
         if record.status != Status::Lobby {
             return Err(TableError::AlreadyStarted { what });
         }

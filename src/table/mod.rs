@@ -259,9 +259,9 @@ impl Table {
         &self.store
     }
 
-    /// Runs one command; its caller must hold the channel. The caller's seat first takes the name
-    /// the front end gives them now (a new server nickname, say), so everything the command shows
-    /// names them as they are called today.
+    /// Runs one command; its caller must hold the channel. A command that reads the channel's game
+    /// reads it through [`Table::open_record`], which gives the caller's seat the name the front end
+    /// gives them now.
     fn dispatch(
         &self,
         place: &Place,
@@ -269,8 +269,6 @@ impl Table {
         command: Command,
     ) -> Result<Reply, TableError> {
         self.wait_if_slowed();
-        self.store
-            .rename_seat(&place.channel, &caller.user_id, &caller.name)?;
         match command {
             Command::New {
                 game,
@@ -293,7 +291,7 @@ impl Table {
             Command::Vote { on, agree } => self.vote(place, caller, on, agree),
             Command::Resign => self.resign(place, caller),
             Command::Abort => self.abort(place, caller),
-            Command::Status => self.status(place),
+            Command::Status => self.status(place, caller),
             Command::EndHand => self.end_hand(place, caller),
         }
     }

@@ -60,7 +60,7 @@ impl Table {
         caller: &Caller,
         notation: &str,
     ) -> Result<Reply, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
         let mut game = self.live_game(&record)?;
         if game.is_clock_step(notation) {

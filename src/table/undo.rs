@@ -11,7 +11,7 @@ use super::{Caller, Place, Reply, Table, TableError};
 
 impl Table {
     pub(super) fn request_undo(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
         if let Some(request) = pending(&record) {
             return Err(TableError::NoUndo(already_waiting(&record, request)));

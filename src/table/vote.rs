@@ -151,7 +151,7 @@ impl Table {
         on: VoteOn,
         agree: bool,
     ) -> Result<Reply, TableError> {
-        let record = self.active_record(place)?;
+        let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
         let request = pending(&record).cloned();
         let request = match (on, request) {

@@ -153,6 +153,33 @@ fn a_whole_game_with_two_people_and_a_bot_scores_and_frees_the_channel() {
 }
 
 #[test]
+fn a_caller_with_a_new_name_is_called_by_it_from_their_next_command_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = table_at(&dir.path().join("t.db"));
+    table.handle(&place(), &alice(), new_game(&[], 3)).unwrap();
+    table.handle(&place(), &bob(), Command::Join).unwrap();
+    let robert = Caller::new("u-bob", "Robert");
+    table.handle(&place(), &robert, Command::Start).unwrap();
+    let names = |table: &Table| -> Vec<String> {
+        let record = table.store().open_game("chan-1").unwrap().unwrap();
+        record.seats.iter().map(|s| s.name.clone()).collect()
+    };
+    assert_eq!(names(&table), ["Alice", "Robert"]);
+    let bobby = Caller::new("u-bob", "Bobby");
+    let board = table.handle(&place(), &bobby, Command::Board).unwrap();
+    let text = board
+        .public
+        .expect("the board is shown to the channel")
+        .text;
+    assert!(text.contains("Bobby") && !text.contains("Robert"), "{text}");
+    assert_eq!(names(&table), ["Alice", "Bobby"]);
+    // A command refused after the game is read still renames; other seats keep their names.
+    let err = table.handle(&place(), &Caller::new("u-alice", "Al"), Command::Join);
+    assert!(err.is_err());
+    assert_eq!(names(&table), ["Al", "Bobby"]);
+}
+
+#[test]
 fn bad_input_gets_a_clear_error_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let table = table_at(&dir.path().join("t.db"));
