@@ -128,15 +128,24 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
                 .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         }
     }
-    for (name, text) in &hardest {
+    // The shipped starts were ranked by the solver's stored positions before the solver shared a key
+    // between a position and its mirror image (B and C swapped), which changed those counts and so the
+    // order among starts of equal optimum; what must hold is that each shipped start is a sampled one
+    // among the longest optima.
+    let least = found[SHIPPED - 1].0;
+    for (name, _) in &hardest {
         let shipped = builtin::puzzle(name)
             .unwrap_or_else(|| panic!("{name} is not built in"))
             .expect("it loads");
-        let sampled = Puzzle::from_toml(text).expect("it loads");
-        assert_eq!(
-            (shipped.start, &shipped.goal),
-            (sampled.start, &sampled.goal),
-            "{name} is not the start the sample finds"
+        let moves = found.iter().find_map(|(moves, _, start)| {
+            let sampled = Puzzle::from_toml(&puzzle_text("sample", "sample", FOUND_BY, start))
+                .expect("a sampled start loads");
+            ((sampled.start, &sampled.goal) == (shipped.start, &shipped.goal)).then_some(*moves)
+        });
+        let moves = moves.unwrap_or_else(|| panic!("{name} is not a sampled start"));
+        assert!(
+            moves >= least,
+            "{name} needs {moves} moves; the {SHIPPED} hardest sampled need {least} or more"
         );
     }
 }

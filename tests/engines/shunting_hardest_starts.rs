@@ -170,15 +170,40 @@ fn the_shipped_inglenook_starts_are_the_hardest_of_all() {
                 .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         }
     }
-    for (name, text) in &found {
+    // The shipped starts were ranked by the solver's stored positions before the solver shared a key
+    // between a position and its mirror image (B and C swapped), which changed those counts and so the
+    // order among starts as far from the goal; what must hold is that each shipped start is one of the
+    // farthest.
+    let most = by_distance[0].0;
+    let farthest: Vec<Puzzle> = by_distance
+        .iter()
+        .take_while(|&&(d, _)| d == most)
+        .map(|&(_, start)| {
+            Puzzle::from_toml(&puzzle_text("far", "far", FOUND_BY, start)).expect("it loads")
+        })
+        .collect();
+    let mut shipped_starts = Vec::new();
+    for (name, _) in &found {
         let shipped = builtin::puzzle(name)
             .unwrap_or_else(|| panic!("{name} is not built in"))
             .expect("it loads");
-        let found = Puzzle::from_toml(text).expect("it loads");
-        assert_eq!(
-            (shipped.start, &shipped.goal, &shipped.title),
-            (found.start, &found.goal, &found.title),
-            "{name} is not the start the complete search finds"
+        assert!(
+            farthest
+                .iter()
+                .any(|far| (far.start, &far.goal) == (shipped.start, &shipped.goal)),
+            "{name} is not one of the {} starts {most} moves from the goal",
+            farthest.len()
+        );
+        assert!(
+            shipped.title.ends_with(&format!("({most} moves)")),
+            "{name}"
+        );
+        shipped_starts.push((shipped.start, shipped.goal));
+    }
+    for (i, one) in shipped_starts.iter().enumerate() {
+        assert!(
+            !shipped_starts[i + 1..].contains(one),
+            "two shipped starts are the same"
         );
     }
 }
