@@ -53,7 +53,7 @@ impl CoalTrain {
             return self.check_setup_marker::<R>(action);
         }
         match self.pending.last() {
-            None if self.phase == Phase::Actions => self.check_action::<R>(seat, action),
+            None if self.takes_actions() => self.check_action::<R>(seat, action),
             Some(Pending::SecondBuild { kind, .. }) => match action {
                 Action::Stop => Ok(()),
                 Action::Build {
@@ -74,6 +74,13 @@ impl CoalTrain {
             Some(pending) => self.check_decision::<R>(seat, *pending, action),
             None => Err(R::refuse(|| "Nothing is owed now.".to_string())),
         }
+    }
+
+    /// Whether the seat to act takes its actions with nothing owed: then [`Self::check`] is
+    /// [`Self::check_action`], and the listing checks its candidates with that alone.
+    #[inline(always)]
+    pub(super) fn takes_actions(&self) -> bool {
+        self.phase == Phase::Actions && self.pending.is_empty()
     }
 
     fn check_setup_marker<R: Refuse>(&self, action: &Action) -> Result<(), R::Err> {

@@ -36,7 +36,8 @@ struct Listing<'a> {
 enum Stage {
     /// Nothing known: the whole check (whose turn, the phase, the decision owed, the step's rule).
     Unknown,
-    /// The seat takes its actions with nothing pending, where `check` passes a step to `check_action`.
+    /// The seat takes its actions with nothing pending ([`CoalTrain::takes_actions`]), where `check` is
+    /// `check_action`.
     Actions,
 }
 
@@ -174,7 +175,7 @@ impl CoalTrain {
             (_, Some(Pending::BackRoom { .. })) => {
                 listing.offer_each((0..content.subsidies.len()).map(Action::Give));
             }
-            (Phase::Actions, None) => {
+            _ if self.takes_actions() => {
                 listing.stage = Stage::Actions;
                 self.action_candidates(listing);
             }
