@@ -6,82 +6,99 @@ use super::disasters::{Aim, disaster};
 use super::fits::fitting;
 use super::notation::{Action, Cars, Laid, Target};
 use super::state::{Express, Phase};
+use super::step_sink::{Count, Pick, StepSink};
 use super::train::TrainEnd;
 use super::turn::describe_laid;
-use crate::game::seat_ref;
+use crate::game::{GameRng, seat_ref};
 
 impl Express {
-    /// Every legal step of the seat to act.
-    pub(super) fn legal_steps(&self, steps: &mut Vec<Action>) {
+    /// Every legal step of the seat to act, offered to `steps` in listing order.
+    pub(super) fn legal_steps(&self, steps: &mut impl StepSink) {
         match self.phase {
             Phase::Over => {}
-            Phase::Block(_) => steps.extend([Action::Block, Action::Allow]),
+            Phase::Block(_) => {
+                steps.one(Action::Block);
+                steps.one(Action::Allow);
+            }
             Phase::Draw => {
-                steps.push(Action::Draw);
+                steps.one(Action::Draw);
                 if !self.discard.is_empty() {
-                    steps.push(Action::Take);
+                    steps.one(Action::Take);
                 }
             }
-            Phase::Meld if self.stuck => steps.push(Action::Redraw),
+            Phase::Meld if self.stuck => steps.one(Action::Redraw),
             Phase::Meld => {
+                let before = steps.offered();
                 self.meld_steps(steps);
-                if steps.is_empty() {
-                    steps.push(Action::Redraw);
+                if steps.offered() == before {
+                    steps.one(Action::Redraw);
                 }
             }
         }
     }
 
-    fn meld_steps(&self, steps: &mut Vec<Action>) {
+    /// A uniformly random legal step of the seat to act, the one `rng.index(n)` picks from the `n`
+    /// listed (see [`crate::game::Game::random_legal`]): counted, then only the picked one made.
+    pub(super) fn random_step(&self, rng: &mut GameRng) -> Option<Action> {
+        let mut count = Count::default();
+        self.legal_steps(&mut count);
+        if count.0 == 0 {
+            return None;
+        }
+        let mut pick = Pick::at(rng.index(count.0));
+        self.legal_steps(&mut pick);
+        pick.picked()
+    }
+
+    fn meld_steps(&self, steps: &mut impl StepSink) {
         let cards = &self.seats[self.current];
         let (held, twice) = KindSet::held(&cards.hand);
-        let mut distinct = [Kind::Wild; KINDS];
-        let mut count = 0;
-        for kind in held.iter() {
-            distinct[count] = kind;
-            count += 1;
-        }
-        let kinds = &distinct[..count];
         let may_lay = cards.hand.len() > 1;
         let may_start = cards.hand.len() > 2;
         if self.before_melds.get().is_some() {
-            steps.push(Action::Reset);
+            steps.one(Action::Reset);
         }
         if may_lay {
-            let way_cars = kinds.iter().filter(|card| card.class() == Class::WayCar);
-            steps.extend(way_cars.map(|&card| Action::Way(card)));
+            let way_cars = held.iter().filter(|card| card.class() == Class::WayCar);
+            steps.each(way_cars.map(Action::Way));
         }
         for (t, train) in cards.trains.iter().enumerate() {
             let end = train.end();
             let fits = (may_lay && end.open()).then(|| fitting(&end));
-            for &card in kinds {
-                if let Some(fits) = fits {
-                    let adds = fits[card as usize].of(card);
-                    steps.extend(adds.map(|laid| Action::Add { train: t, laid }));
-                }
-                if card != train.loco {
-                    steps.push(Action::Swap { train: t, card });
-                }
-            }
+            let adds = fits.map_or(0, |fits| fits.count(held));
+            let swaps = held.without(KindSet::default().with(train.loco)).count();
+            steps.group(adds + swaps, || {
+                held.iter().flat_map(move |card| {
+                    let adds = fits.into_iter().flat_map(move |fits| fits.of(card));
+                    let adds = adds.map(move |laid| Action::Add { train: t, laid });
+                    let swap = (card != train.loco).then_some(Action::Swap { train: t, card });
+                    adds.chain(swap)
+                })
+            });
         }
         if may_start {
-            let firsts = FirstsInHand::of(kinds);
-            for &loco in kinds {
-                let lone = !twice.contains(loco);
-                let starts = firsts.as_slice().iter();
-                let starts = starts.filter(|first| !(lone && first.card == loco));
-                steps.extend(starts.map(|&first| Action::Start {
-                    loco,
-                    cars: Cars::one(first),
-                }));
-            }
+            let firsts = fitting(&TrainEnd::EMPTY);
+            let lone = held.without(twice);
+            let count = held.count() * firsts.count(held) - firsts.count(lone);
+            steps.group(count, || {
+                let firsts = FirstsInHand::of(held);
+                held.iter().flat_map(move |loco| {
+                    let lone = lone.contains(loco);
+                    let starts = firsts.into_iter();
+                    let starts = starts.filter(move |first| !(lone && first.card == loco));
+                    starts.map(move |first| Action::Start {
+                        loco,
+                        cars: Cars::one(first),
+                    })
+                })
+            });
         }
         if self.discard_problem().is_none() {
-            for &card in kinds {
+            for card in held.iter() {
                 if card.class() == Class::Disaster {
-                    self.disaster_steps(card, steps);
+                    steps.each(self.disaster_steps(card));
                 } else {
-                    steps.push(Action::Discard(card));
+                    steps.one(Action::Discard(card));
                 }
             }
         }
@@ -89,40 +106,36 @@ impl Express {
 
     /// Whether `redraw` is legal: the hand cannot get down to the limit, or no step at all is left.
     pub(super) fn redraw_allowed(&self) -> bool {
-        let mut steps = Vec::new();
+        let mut steps = Count::default();
         self.stuck || {
             self.meld_steps(&mut steps);
-            steps.is_empty()
+            steps.0 == 0
         }
     }
 
     /// The Disaster steps of `card` for the seat to act: one per legal target (none in the first round).
-    pub(super) fn disaster_steps(&self, card: Kind, steps: &mut Vec<Action>) {
-        if self.first_round {
-            return;
-        }
-        let Some(spec) = disaster(card) else {
-            return;
-        };
-        let mut push = |target: Target| {
-            if self.target_problem(spec, target).is_none() {
-                steps.push(Action::Disaster { card, target });
-            }
-        };
-        for seat in 0..self.players {
-            let trains = self.seats[seat].trains.len();
-            match spec.aim {
-                Aim::Player => push(Target::Player(seat)),
-                Aim::AnyTrain | Aim::TrainWithoutCaboose => {
-                    (0..trains).for_each(|train| push(Target::Train { seat, train }))
-                }
-                Aim::OwnTrainAndOther => {
-                    for own in 0..self.seats[self.current].trains.len() {
-                        (0..trains).for_each(|train| push(Target::Switch { own, seat, train }));
-                    }
-                }
-            }
-        }
+    pub(super) fn disaster_steps(&self, card: Kind) -> impl Iterator<Item = Action> + '_ {
+        let spec = disaster(card).filter(|_| !self.first_round);
+        let own_trains = self.seats[self.current].trains.len();
+        let targets = spec.into_iter().flat_map(move |spec| {
+            (0..self.players).flat_map(move |seat| {
+                let trains = self.seats[seat].trains.len();
+                let (owns, aimed) = match spec.aim {
+                    Aim::Player => (1, 1),
+                    Aim::AnyTrain | Aim::TrainWithoutCaboose => (1, trains),
+                    Aim::OwnTrainAndOther => (own_trains, trains),
+                };
+                let targets = (0..owns).flat_map(move |own| {
+                    (0..aimed).map(move |train| match spec.aim {
+                        Aim::Player => Target::Player(seat),
+                        Aim::AnyTrain | Aim::TrainWithoutCaboose => Target::Train { seat, train },
+                        Aim::OwnTrainAndOther => Target::Switch { own, seat, train },
+                    })
+                });
+                targets.filter(move |&target| self.target_problem(spec, target).is_none())
+            })
+        });
+        targets.map(move |target| Action::Disaster { card, target })
     }
 
     /// A label for a step, in words.
@@ -183,13 +196,14 @@ const MOST_FIRSTS_IN_HAND: usize = KINDS + WILD_DECLARATIONS.len();
 /// The ways the kinds of one hand may go first in a new train (what may start a train is what fits the
 /// end of a train without cars), in listing order: gathered once per listing rather than asked again
 /// for every Loco.
+#[derive(Clone, Copy)]
 struct FirstsInHand {
     len: usize,
     firsts: [Laid; MOST_FIRSTS_IN_HAND],
 }
 
 impl FirstsInHand {
-    fn of(kinds: &[Kind]) -> FirstsInHand {
+    fn of(held: KindSet) -> FirstsInHand {
         let fits = fitting(&TrainEnd::EMPTY);
         let none = Laid {
             card: Kind::Wild,
@@ -199,16 +213,21 @@ impl FirstsInHand {
             len: 0,
             firsts: [none; MOST_FIRSTS_IN_HAND],
         };
-        for &first in kinds {
-            for laid in fits[first as usize].of(first) {
+        for first in held.iter() {
+            for laid in fits.of(first) {
                 list.firsts[list.len] = laid;
                 list.len += 1;
             }
         }
         list
     }
+}
 
-    fn as_slice(&self) -> &[Laid] {
-        &self.firsts[..self.len]
+impl IntoIterator for FirstsInHand {
+    type Item = Laid;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Laid, MOST_FIRSTS_IN_HAND>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.firsts.into_iter().take(self.len)
     }
 }
