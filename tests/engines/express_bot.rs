@@ -72,3 +72,17 @@ fn two_bots_do_not_pass_one_discard_back_and_forth() {
     let walk = crate::walks::walk(table, 2_975_232_193_038_446_134, crate::walks::RANDOM_STEPS);
     assert!(walk.positions.last().expect("played").outcome().is_some());
 }
+
+/// A two-player walk of the conformance suite in which both bots, each with two Box Cars and three
+/// trains already, took the top Box Car as a third and discarded it again for ever: a start that they
+/// valued below the discard. Taking it now needs a start worth more than discarding it.
+#[test]
+fn two_bots_do_not_take_a_third_car_they_will_not_start_a_train_with() {
+    let table = crate::walks::Table {
+        kind: roundhouse::games::find("express").expect("registered"),
+        options_json: r#"{"target":"120","block_timeout_hours":"4","deadline_hours":"48"}"#.into(),
+        players: 2,
+    };
+    let walk = crate::walks::walk(table, 7_659_374_276_468_898_840, crate::walks::RANDOM_STEPS);
+    assert!(walk.positions.last().expect("played").outcome().is_some());
+}

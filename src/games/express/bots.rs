@@ -225,12 +225,14 @@ impl<'a> Bot<'a> {
             Action::Take if self.hand.is_empty() => 0.0,
             Action::Take => match self.view.discard.last() {
                 Some(&top) if extends(&self.own.trains, top) => 10.0,
-                // A third car of a kind starts a train only with a Loco and a discard to spare; taken
-                // without them it would be discarded again (two bots could pass it back and forth forever).
+                // A third car of a kind is worth taking only if the bot would then start a train with
+                // it (a Loco and a discard to spare, and a start it values); taken otherwise it is
+                // discarded again, and two bots could pass it back and forth forever.
                 Some(&top)
                     if top.class() == Class::Freight
                         && self.held(top) >= 2
-                        && self.hand.len() >= 4 =>
+                        && self.hand.len() >= 4
+                        && self.would_start_with(top) =>
                 {
                     8.0
                 }
@@ -279,6 +281,23 @@ impl<'a> Bot<'a> {
             _ if cars.len() < 3 => 36.0 + f64::from(card.value()),
             _ => 30.0 + f64::from(card.value()),
         }
+    }
+
+    /// Whether, once `taken` is in hand, starting a train of it with some card of the hand as the Loco
+    /// is worth more than discarding it again.
+    fn would_start_with(&self, taken: Kind) -> bool {
+        let mut hand = self.hand.clone();
+        hand.push(taken);
+        let after = Bot {
+            hand,
+            aimed: Vec::new(),
+            ..*self
+        };
+        let keep = after.discard_worth(taken);
+        after
+            .hand
+            .iter()
+            .any(|&loco| after.start_worth(loco, taken) > keep.max(0.0))
     }
 
     fn start_worth(&self, loco: Kind, card: Kind) -> f64 {
