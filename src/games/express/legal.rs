@@ -1,116 +1,219 @@
-//! The legal steps of the seat to act, and a label for each.
+//! The legal steps of the seat to act, and a label for each. The steps are listed in groups (a
+//! train's additions and Loco swaps, the starts with one Loco, a Disaster's targets, single steps) whose
+//! sizes are known before their steps are made: a written-out list makes every group, a random pick (the
+//! step `rng.index(n)` picks from the `n` listed) only the group that holds it. Writing out every step
+//! was three quarters of a random hand's instructions (callgrind), nearly all of it for steps not chosen.
+
+use std::cell::RefCell;
 
 use super::attack::describe_target;
-use super::cards::{Class, KINDS, Kind, KindSet, WILD_DECLARATIONS};
+use super::cards::{Class, Kind, KindSet};
 use super::disasters::{Aim, disaster};
-use super::fits::fitting;
-use super::notation::{Action, Cars, Laid, Target};
+use super::fits::{Fits, fitting};
+use super::notation::{Action, Cars, Target};
 use super::state::{Express, Phase};
-use super::step_sink::{Count, Pick, StepSink};
 use super::train::TrainEnd;
 use super::turn::describe_laid;
 use crate::game::{GameRng, seat_ref};
 
+/// One group of legal steps: what makes them, in listing order.
+#[derive(Clone, Copy)]
+enum Group {
+    /// One step.
+    Step(Action),
+    /// For each held kind in turn: its additions to the end of train `train` (none when `fits` is none:
+    /// nothing may be laid), then the swap of it for the train's Loco unless it is that Loco.
+    Train {
+        train: usize,
+        fits: Option<&'static Fits>,
+        loco: Kind,
+    },
+    /// New trains with `loco` as the Loco: each held kind as the first car, each way it may go first
+    /// (not the Loco's own card when only one is held).
+    Starts { loco: Kind },
+    /// A Disaster on each of its legal targets.
+    Disaster(Kind),
+}
+
+/// The groups of the seat to act's legal steps, each with how many steps it makes, and the kinds held
+/// that they are made from.
+#[derive(Default)]
+struct Groups {
+    held: KindSet,
+    /// Kinds held only once.
+    lone: KindSet,
+    list: Vec<(usize, Group)>,
+}
+
+impl Groups {
+    fn push(&mut self, count: usize, group: Group) {
+        if count > 0 {
+            self.list.push((count, group));
+        }
+    }
+
+    fn total(&self) -> usize {
+        self.list.iter().map(|&(count, _)| count).sum()
+    }
+}
+
 impl Express {
-    /// Every legal step of the seat to act, offered to `steps` in listing order.
-    pub(super) fn legal_steps(&self, steps: &mut impl StepSink) {
+    /// Runs `f` on the groups of the seat to act's legal steps, listed into a buffer kept per thread so
+    /// that listing allocates nothing.
+    fn with_groups<R>(&self, f: impl FnOnce(&Groups) -> R) -> R {
+        thread_local! {
+            static GROUPS: RefCell<Groups> = RefCell::default();
+        }
+        GROUPS.with_borrow_mut(|groups| {
+            groups.list.clear();
+            self.step_groups(groups);
+            f(groups)
+        })
+    }
+
+    fn step_groups(&self, groups: &mut Groups) {
         match self.phase {
             Phase::Over => {}
             Phase::Block(_) => {
-                steps.one(Action::Block);
-                steps.one(Action::Allow);
+                groups.push(1, Group::Step(Action::Block));
+                groups.push(1, Group::Step(Action::Allow));
             }
             Phase::Draw => {
-                steps.one(Action::Draw);
+                groups.push(1, Group::Step(Action::Draw));
                 if !self.discard.is_empty() {
-                    steps.one(Action::Take);
+                    groups.push(1, Group::Step(Action::Take));
                 }
             }
-            Phase::Meld if self.stuck => steps.one(Action::Redraw),
+            Phase::Meld if self.stuck => groups.push(1, Group::Step(Action::Redraw)),
             Phase::Meld => {
-                let before = steps.offered();
-                self.meld_steps(steps);
-                if steps.offered() == before {
-                    steps.one(Action::Redraw);
+                self.meld_groups(groups);
+                if groups.list.is_empty() {
+                    groups.push(1, Group::Step(Action::Redraw));
                 }
             }
         }
     }
 
-    /// A uniformly random legal step of the seat to act, the one `rng.index(n)` picks from the `n`
-    /// listed (see [`crate::game::Game::random_legal`]): counted, then only the picked one made.
-    pub(super) fn random_step(&self, rng: &mut GameRng) -> Option<Action> {
-        let mut count = Count::default();
-        self.legal_steps(&mut count);
-        if count.0 == 0 {
-            return None;
-        }
-        let mut pick = Pick::at(rng.index(count.0));
-        self.legal_steps(&mut pick);
-        pick.picked()
-    }
-
-    fn meld_steps(&self, steps: &mut impl StepSink) {
+    fn meld_groups(&self, groups: &mut Groups) {
         let cards = &self.seats[self.current];
         let (held, twice) = KindSet::held(&cards.hand);
+        groups.held = held;
+        groups.lone = held.without(twice);
         let may_lay = cards.hand.len() > 1;
         let may_start = cards.hand.len() > 2;
         if self.before_melds.get().is_some() {
-            steps.one(Action::Reset);
+            groups.push(1, Group::Step(Action::Reset));
         }
         if may_lay {
-            let way_cars = held.iter().filter(|card| card.class() == Class::WayCar);
-            steps.each(way_cars.map(Action::Way));
+            for card in held.iter().filter(|card| card.class() == Class::WayCar) {
+                groups.push(1, Group::Step(Action::Way(card)));
+            }
         }
-        for (t, train) in cards.trains.iter().enumerate() {
-            let end = train.end();
+        for (train, cars) in cards.trains.iter().enumerate() {
+            let end = cars.end();
             let fits = (may_lay && end.open()).then(|| fitting(&end));
             let adds = fits.map_or(0, |fits| fits.count(held));
-            let swaps = held.without(KindSet::default().with(train.loco)).count();
-            steps.group(adds + swaps, || {
-                held.iter().flat_map(move |card| {
-                    let adds = fits.into_iter().flat_map(move |fits| fits.of(card));
-                    let adds = adds.map(move |laid| Action::Add { train: t, laid });
-                    let swap = (card != train.loco).then_some(Action::Swap { train: t, card });
-                    adds.chain(swap)
-                })
-            });
+            let swaps = held.without(KindSet::default().with(cars.loco)).count();
+            let loco = cars.loco;
+            groups.push(adds + swaps, Group::Train { train, fits, loco });
         }
         if may_start {
             let firsts = fitting(&TrainEnd::EMPTY);
-            let lone = held.without(twice);
-            let count = held.count() * firsts.count(held) - firsts.count(lone);
-            steps.group(count, || {
-                let firsts = FirstsInHand::of(held);
-                held.iter().flat_map(move |loco| {
-                    let lone = lone.contains(loco);
-                    let starts = firsts.into_iter();
-                    let starts = starts.filter(move |first| !(lone && first.card == loco));
-                    starts.map(move |first| Action::Start {
-                        loco,
-                        cars: Cars::one(first),
-                    })
-                })
-            });
+            let all = firsts.count(held);
+            for loco in held.iter() {
+                let own = KindSet::default().with(loco).and(groups.lone);
+                groups.push(all - firsts.count(own), Group::Starts { loco });
+            }
         }
         if self.discard_problem().is_none() {
             for card in held.iter() {
                 if card.class() == Class::Disaster {
-                    steps.each(self.disaster_steps(card));
+                    groups.push(self.disaster_steps(card).count(), Group::Disaster(card));
                 } else {
-                    steps.one(Action::Discard(card));
+                    groups.push(1, Group::Step(Action::Discard(card)));
                 }
             }
         }
     }
 
+    /// Makes the steps of `group`, in order.
+    fn make(&self, group: Group, groups: &Groups, mut step: impl FnMut(Action)) {
+        match group {
+            Group::Step(action) => step(action),
+            Group::Train { train, fits, loco } => {
+                for card in groups.held.iter() {
+                    for laid in fits.into_iter().flat_map(|fits| fits.of(card)) {
+                        step(Action::Add { train, laid });
+                    }
+                    if card != loco {
+                        step(Action::Swap { train, card });
+                    }
+                }
+            }
+            Group::Starts { loco } => {
+                let firsts = fitting(&TrainEnd::EMPTY);
+                let lone = groups.lone.contains(loco);
+                for first in groups.held.iter().filter(|&first| !(lone && first == loco)) {
+                    for laid in firsts.of(first) {
+                        step(Action::Start {
+                            loco,
+                            cars: Cars::one(laid),
+                        });
+                    }
+                }
+            }
+            Group::Disaster(card) => self.disaster_steps(card).for_each(step),
+        }
+    }
+
+    /// Every legal step of the seat to act, written into `steps`.
+    pub(super) fn legal_steps(&self, steps: &mut Vec<Action>) {
+        self.with_groups(|groups| {
+            for &(count, group) in &groups.list {
+                let before = steps.len();
+                self.make(group, groups, |action| steps.push(action));
+                debug_assert_eq!(
+                    steps.len() - before,
+                    count,
+                    "a group makes as many steps as it was counted"
+                );
+            }
+        });
+    }
+
+    /// A uniformly random legal step of the seat to act: the one `rng.index(n)` picks from the `n`
+    /// listed (see [`crate::game::Game::random_legal`]), made alone.
+    pub(super) fn random_step(&self, rng: &mut GameRng) -> Option<Action> {
+        self.with_groups(|groups| {
+            let total = groups.total();
+            if total == 0 {
+                return None;
+            }
+            let mut index = rng.index(total);
+            let &(_, group) = groups.list.iter().find(|&&(count, _)| {
+                let here = index < count;
+                if !here {
+                    index -= count;
+                }
+                here
+            })?;
+            let (mut made, mut picked) = (0, None);
+            self.make(group, groups, |action| {
+                if made == index {
+                    picked = Some(action);
+                }
+                made += 1;
+            });
+            picked
+        })
+    }
+
     /// Whether `redraw` is legal: the hand cannot get down to the limit, or no step at all is left.
     pub(super) fn redraw_allowed(&self) -> bool {
-        let mut steps = Count::default();
-        self.stuck || {
-            self.meld_steps(&mut steps);
-            steps.0 == 0
-        }
+        self.stuck
+            || self.with_groups(|groups| {
+                groups.list.len() == 1 && matches!(groups.list[0].1, Group::Step(Action::Redraw))
+            })
     }
 
     /// The Disaster steps of `card` for the seat to act: one per legal target (none in the first round).
@@ -187,47 +290,5 @@ impl Express {
                 "End the hand as it stands (the deadline has passed); no going-out bonus".into()
             }
         }
-    }
-}
-
-/// The most one-car starts a hand offers per Loco: each kind first, the Wild as each car it may be.
-const MOST_FIRSTS_IN_HAND: usize = KINDS + WILD_DECLARATIONS.len();
-
-/// The ways the kinds of one hand may go first in a new train (what may start a train is what fits the
-/// end of a train without cars), in listing order: gathered once per listing rather than asked again
-/// for every Loco.
-#[derive(Clone, Copy)]
-struct FirstsInHand {
-    len: usize,
-    firsts: [Laid; MOST_FIRSTS_IN_HAND],
-}
-
-impl FirstsInHand {
-    fn of(held: KindSet) -> FirstsInHand {
-        let fits = fitting(&TrainEnd::EMPTY);
-        let none = Laid {
-            card: Kind::Wild,
-            declared: None,
-        };
-        let mut list = FirstsInHand {
-            len: 0,
-            firsts: [none; MOST_FIRSTS_IN_HAND],
-        };
-        for first in held.iter() {
-            for laid in fits.of(first) {
-                list.firsts[list.len] = laid;
-                list.len += 1;
-            }
-        }
-        list
-    }
-}
-
-impl IntoIterator for FirstsInHand {
-    type Item = Laid;
-    type IntoIter = std::iter::Take<std::array::IntoIter<Laid, MOST_FIRSTS_IN_HAND>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.firsts.into_iter().take(self.len)
     }
 }

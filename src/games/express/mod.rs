@@ -19,7 +19,6 @@ pub mod rules_text;
 pub mod rulings;
 pub mod scoring;
 pub mod state;
-mod step_sink;
 pub mod train;
 mod turn;
 pub mod unseen;
