@@ -449,9 +449,6 @@ impl CoalTrain {
 
     /// What `seat` pays the other agents on its space to buy the tile there.
     pub(super) fn purchase_fee(&self, seat: Seat) -> Res {
-        if self.holds(seat, |e| matches!(e, IncentiveEffect::NoPurchaseFee)) {
-            return Res::NONE;
-        }
         let at = self.players[seat].agent;
         let others = self
             .players
@@ -459,6 +456,9 @@ impl CoalTrain {
             .enumerate()
             .filter(|&(s, p)| s != seat && p.agent.is_some() && p.agent == at)
             .count() as u32;
+        if others == 0 || self.holds(seat, |e| matches!(e, IncentiveEffect::NoPurchaseFee)) {
+            return Res::NONE;
+        }
         let fee = self.content().table.purchase_fee;
         Res {
             coal: fee.coal * others,

@@ -82,7 +82,10 @@ impl CoalTrain {
         space != CENTRE && self.market[space].tile.is_none()
     }
 
-    /// What `seat`'s step onto `to` costs, or why it cannot go there.
+    /// What `seat`'s step onto `to` costs, or why it cannot go there. Inlined where the listing checks
+    /// each step (callgrind, 20 random 4-player games: 17.0 M instructions in 175,074 calls, 6.6 M
+    /// inlined).
+    #[inline(always)]
     pub(super) fn step_cost<R: Refuse>(&self, seat: Seat, to: usize) -> Result<MoveCost, R::Err> {
         let player = &self.players[seat];
         let from = player.agent;

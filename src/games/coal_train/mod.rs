@@ -14,6 +14,7 @@ pub mod labels;
 pub mod legal;
 pub mod market;
 pub mod notation;
+mod pick;
 pub mod play;
 pub mod present;
 pub mod refuse;
