@@ -1,31 +1,31 @@
 //! Speed of the Express engine through the `Game` trait, one whole hand per iteration: a 4-player deal,
-//! uniformly random legal steps until the hand is scored, applied with `apply_quiet`. Case `4p` picks
-//! each step with `random_legal`, as random playouts do; `4p_listing_every_step` writes out every legal
-//! step (`legal_into`, one reused buffer) and picks one with the same draw, so both play the same hands.
-//! The pictures group draws the board of a six-player table in mid-hand as PNG.
+//! uniformly random legal steps (listed into one reused buffer, applied with `apply_quiet`) until the
+//! hand is scored. The pictures group draws the board of a six-player table in mid-hand as PNG.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roundhouse::game::{BotPlayer, Game, GameRng, Presenter, ToAct, Viewer};
-use roundhouse::games::express::{Action, Express, ExpressOptions};
+use roundhouse::games::express::{Express, ExpressOptions};
 
 const PLAYERS: usize = 4;
 
-/// Plays one hand by uniformly random legal steps, each chosen by `pick`; returns the number of steps.
-fn random_hand(seed: u64, mut pick: impl FnMut(&Express, usize, &mut GameRng) -> Action) -> usize {
+/// Plays one hand by random legal steps; returns the number of steps.
+fn random_hand(seed: u64) -> usize {
     let options = ExpressOptions::default();
     let mut rng = GameRng::seeded(seed);
     let setup = Express::deal(&options, PLAYERS, &mut rng);
     let Ok(mut game) = Express::start(options, PLAYERS, setup, seed) else {
         return 0;
     };
+    let mut legal = Vec::new();
     let mut steps = 0;
     while game.history().is_empty() {
         let ToAct::Seats(seats) = game.to_act() else {
             break;
         };
-        let action = pick(&game, seats[0], &mut rng);
+        game.legal_into(seats[0], &mut legal);
+        let action = legal[rng.index(legal.len())];
         if game.apply_quiet(seats[0], &action).is_err() {
             break;
         }
@@ -41,21 +41,7 @@ fn random_full_hands(c: &mut Criterion) {
     group.bench_function("4p", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(random_hand(seed, |game, seat, rng| {
-                game.random_legal(seat, rng)
-                    .expect("the seat to act has a step")
-            }))
-        })
-    });
-    let mut seed = 0u64;
-    let mut legal = Vec::new();
-    group.bench_function("4p_listing_every_step", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_hand(seed, |game, seat, rng| {
-                game.legal_into(seat, &mut legal);
-                legal[rng.index(legal.len())]
-            }))
+            black_box(random_hand(seed))
         })
     });
     group.finish();

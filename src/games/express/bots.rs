@@ -76,7 +76,12 @@ fn aimed_disasters(
         return kinds;
     }
     let table = sight.sample(rng);
-    kinds.retain(|&card| table.disaster_steps(card).next().is_some());
+    let mut steps = Vec::new();
+    kinds.retain(|&card| {
+        steps.clear();
+        table.disaster_steps(card, &mut steps);
+        !steps.is_empty()
+    });
     kinds
 }
 

@@ -346,26 +346,6 @@ impl KindSet {
         self.0 & (1 << kind as u32) != 0
     }
 
-    /// The set with `kind` in it too.
-    pub fn with(self, kind: Kind) -> KindSet {
-        KindSet(self.0 | 1 << kind as u32)
-    }
-
-    /// The kinds in both sets.
-    pub fn and(self, other: KindSet) -> KindSet {
-        KindSet(self.0 & other.0)
-    }
-
-    /// The kinds of this set that are not in `other`.
-    pub fn without(self, other: KindSet) -> KindSet {
-        KindSet(self.0 & !other.0)
-    }
-
-    /// How many kinds are in the set.
-    pub fn count(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
     /// The kinds in the set, in table order.
     pub fn iter(self) -> impl Iterator<Item = Kind> {
         let mut bits = self.0;

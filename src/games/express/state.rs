@@ -450,12 +450,6 @@ impl Game for Express {
         }
     }
 
-    fn random_legal(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
-        (self.seat_to_act() == Some(seat))
-            .then(|| self.random_step(rng))
-            .flatten()
-    }
-
     fn label(&self, action: &Action) -> String {
         self.describe(action)
     }
