@@ -60,17 +60,26 @@ fn bot_beats_random_play_over_a_thousand_games() {
     assert_strong(1000);
 }
 
+/// Plays the two-player conformance walk of `seed` at a table with `options_json` (random steps, then
+/// bots) and asserts that the game ends.
+fn assert_two_player_walk_ends(options_json: &str, seed: u64) {
+    let table = crate::walks::Table {
+        kind: roundhouse::games::find("express").expect("registered"),
+        options_json: options_json.into(),
+        players: 2,
+    };
+    let walk = crate::walks::walk(table, seed, crate::walks::RANDOM_STEPS);
+    assert!(walk.positions.last().expect("played").outcome().is_some());
+}
+
 /// A two-player walk of the conformance suite in which both bots, two cards in hand and the reshuffles
 /// spent, once took the top Hopper and discarded it again for ever; the hand must now run out and end.
 #[test]
 fn two_bots_do_not_pass_one_discard_back_and_forth() {
-    let table = crate::walks::Table {
-        kind: roundhouse::games::find("express").expect("registered"),
-        options_json: r#"{"target":"100","block_timeout_hours":"1","deadline_hours":"24"}"#.into(),
-        players: 2,
-    };
-    let walk = crate::walks::walk(table, 2_975_232_193_038_446_134, crate::walks::RANDOM_STEPS);
-    assert!(walk.positions.last().expect("played").outcome().is_some());
+    assert_two_player_walk_ends(
+        r#"{"target":"100","block_timeout_hours":"1","deadline_hours":"24"}"#,
+        2_975_232_193_038_446_134,
+    );
 }
 
 /// A two-player walk of the conformance suite in which both bots, each with two Box Cars and three
@@ -78,11 +87,8 @@ fn two_bots_do_not_pass_one_discard_back_and_forth() {
 /// valued below the discard. Taking it now needs a start worth more than discarding it.
 #[test]
 fn two_bots_do_not_take_a_third_car_they_will_not_start_a_train_with() {
-    let table = crate::walks::Table {
-        kind: roundhouse::games::find("express").expect("registered"),
-        options_json: r#"{"target":"120","block_timeout_hours":"4","deadline_hours":"48"}"#.into(),
-        players: 2,
-    };
-    let walk = crate::walks::walk(table, 7_659_374_276_468_898_840, crate::walks::RANDOM_STEPS);
-    assert!(walk.positions.last().expect("played").outcome().is_some());
+    assert_two_player_walk_ends(
+        r#"{"target":"120","block_timeout_hours":"4","deadline_hours":"48"}"#,
+        7_659_374_276_468_898_840,
+    );
 }
