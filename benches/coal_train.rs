@@ -1,28 +1,26 @@
 //! Speed of the Coal Train engine through the `Game` trait, one whole 4-player game per iteration: deal,
-//! uniformly random legal steps to the end, outcome, steps applied with `apply_quiet` (no event texts).
-//! Case `4p` picks each step with `random_legal`, as random playouts do; `4p_listing_every_step` writes
-//! out every legal step (`legal_into`, one reused buffer) and picks one with the same draw, so both play
-//! the same games. `board_png` draws and encodes the board picture of bot games (5 players mid-game and
-//! at the end), as the table does after every move; it prints each picture's size once.
+//! uniformly random legal steps to the end, outcome. `random_full_games` applies steps with `apply_quiet`
+//! (no event texts) and lists steps into one reused buffer (`legal_into`), as simulations do.
+//! `board_png` draws and encodes the board picture of bot games (5 players mid-game and at the end),
+//! as the table does after every move; it prints each picture's size once.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roundhouse::game::{BotPlayer, Game, GameRng, Outcome, Presenter, ToAct, Viewer};
-use roundhouse::games::coal_train::{Action, CoalTrain, CoalTrainOptions};
+use roundhouse::games::coal_train::{CoalTrain, CoalTrainOptions};
 
-/// Plays one 4-player game by uniformly random legal steps, each chosen by `pick`.
-fn random_game(
-    seed: u64,
-    mut pick: impl FnMut(&CoalTrain, usize, &mut GameRng) -> Action,
-) -> Option<Outcome> {
+fn play(players: usize, seed: u64) -> Option<Outcome> {
     let options = CoalTrainOptions::default();
     let mut rng = GameRng::seeded(seed);
-    let setup = CoalTrain::deal(&options, 4, &mut rng);
-    let mut game = CoalTrain::start(options, 4, setup, seed).ok()?;
+    let setup = CoalTrain::deal(&options, players, &mut rng);
+    let mut game = CoalTrain::start(options, players, setup, seed).ok()?;
+    let mut legal = Vec::new();
     while let ToAct::Seats(seats) = game.to_act() {
-        let action = pick(&game, seats[0], &mut rng);
-        game.apply_quiet(seats[0], &action).ok()?;
+        let seat = seats[0];
+        game.legal_into(seat, &mut legal);
+        let action = legal[rng.index(legal.len())];
+        game.apply_quiet(seat, &action).ok()?;
     }
     game.outcome()
 }
@@ -34,21 +32,7 @@ fn random_full_games(c: &mut Criterion) {
     group.bench_function("4p", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(random_game(seed, |game, seat, rng| {
-                game.random_legal(seat, rng)
-                    .expect("the seat to act has a step")
-            }))
-        })
-    });
-    let mut seed = 0u64;
-    let mut legal = Vec::new();
-    group.bench_function("4p_listing_every_step", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_game(seed, |game, seat, rng| {
-                game.legal_into(seat, &mut legal);
-                legal[rng.index(legal.len())]
-            }))
+            black_box(play(4, seed))
         })
     });
     group.finish();

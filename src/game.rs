@@ -378,14 +378,6 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
         *out = self.legal(seat);
     }
-    /// A uniformly random legal action of `seat` (none when it owes nothing): the action that one
-    /// `rng.index(n)` picks from the `n` of [`Game::legal`], with that one draw, so a seeded random player
-    /// plays the same game either way. Random playouts call it at every step; engines override it to
-    /// pick without writing out every legal action.
-    fn random_legal(&self, seat: Seat, rng: &mut GameRng) -> Option<Self::Action> {
-        let legal = self.legal(seat);
-        (!legal.is_empty()).then(|| legal[rng.index(legal.len())].clone())
-    }
     /// A human description of a legal action ("Add Oil 2 | Oil 3 face up").
     fn label(&self, action: &Self::Action) -> String;
     /// Applies an action; on error nothing has changed.

@@ -92,8 +92,6 @@ pub trait LiveGame: Send + Sync {
     fn is_clock_step(&self, notation: &str) -> bool;
     /// The move a bot in `seat` would make now, in notation.
     fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String;
-    /// The notation of a uniformly random legal move of `seat` ([`Game::random_legal`]).
-    fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
     /// What `viewer` may see, as JSON.
     fn view_json(&self, viewer: Viewer) -> Value;
     /// A picture of the table as `viewer` sees it; `names` are the players' names in seat order.
@@ -365,12 +363,6 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
 
     fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String {
         self.0.bot_action(seat, rng).to_string()
-    }
-
-    fn random_move(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
-        self.0
-            .random_legal(seat, rng)
-            .map(|action| action.to_string())
     }
 
     fn view_json(&self, viewer: Viewer) -> Value {

@@ -145,26 +145,3 @@ fn the_listing_is_exactly_what_apply_accepts() {
         }
     }
 }
-
-/// `random_legal` reads the listing's runs without writing the trade lists out: at every position of
-/// random games of every size, it picks what one draw picks from `legal`, and leaves the generator as
-/// that draw does.
-#[test]
-fn a_random_step_is_the_listed_step_one_draw_picks() {
-    for (players, seed) in [(3, 21), (4, 22), (4, 23), (5, 24)] {
-        let options = CoalTrainOptions::default();
-        let mut rng = GameRng::seeded(seed);
-        let setup = CoalTrain::deal(&options, players, &mut rng);
-        let mut game = CoalTrain::start(options, players, setup, seed).unwrap();
-        while let ToAct::Seats(seats) = game.to_act() {
-            let seat = seats[0];
-            let legal = game.legal(seat);
-            let mut picking = rng.clone();
-            let picked = game.random_legal(seat, &mut picking);
-            let action = legal[rng.index(legal.len())];
-            assert_eq!(picked, Some(action), "seed {seed}, listed {legal:?}");
-            assert_eq!(picking, rng, "the generator after the pick, seed {seed}");
-            game.apply_quiet(seat, &action).unwrap();
-        }
-    }
-}

@@ -98,7 +98,7 @@ fn spread(walk: &Walk, count: usize) -> impl Iterator<Item = &dyn LiveGame> {
         .map(|(_, game)| game.as_ref())
 }
 
-/// A seed for position `index` as seen by `viewer`: for resampling it, and for a random move there.
+/// A seed for resampling position `index` as seen by `viewer`.
 fn sample_seed(walk: &Walk, index: usize, viewer: Viewer) -> u64 {
     let who = match viewer {
         Viewer::Seat(seat) => seat as u64,
@@ -183,35 +183,6 @@ fn exactly_the_seats_to_act_have_legal_moves() {
                     to_act.includes(seat),
                     "{}, position {index}: seat {seat} has legal moves exactly when it is to act \
                      ({to_act:?})",
-                    walk.context
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn a_random_move_is_the_one_a_random_index_picks_from_the_legal_moves() {
-    for walk in walks() {
-        for (index, game) in walk.positions.iter().enumerate() {
-            for seat in 0..=walk.table.players {
-                let seed = sample_seed(walk, index, Viewer::Seat(seat));
-                let mut picking = GameRng::seeded(seed);
-                let mut listing = GameRng::seeded(seed);
-                let legal = game.legal(seat);
-                let expected =
-                    (!legal.is_empty()).then(|| legal[listing.index(legal.len())].notation.clone());
-                assert_eq!(
-                    game.random_move(seat, &mut picking),
-                    expected,
-                    "{}, position {index}: seat {seat}'s random move is not the listed one the same \
-                     draw picks",
-                    walk.context
-                );
-                assert_eq!(
-                    picking, listing,
-                    "{}, position {index}: seat {seat}'s random move drew from the generator other \
-                     than once per pick",
                     walk.context
                 );
             }

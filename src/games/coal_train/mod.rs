@@ -14,7 +14,6 @@ pub mod labels;
 pub mod legal;
 pub mod market;
 pub mod notation;
-mod pick;
 pub mod play;
 pub mod present;
 pub mod refuse;

@@ -67,10 +67,6 @@ impl Game for CoalTrain {
         self.legal_into_steps(seat, out);
     }
 
-    fn random_legal(&self, seat: Seat, rng: &mut GameRng) -> Option<Action> {
-        self.random_step(seat, rng)
-    }
-
     fn label(&self, action: &Action) -> String {
         super::labels::label(self, action)
     }
