@@ -36,8 +36,14 @@ impl Express {
         spec: &DisasterSpec,
         target: Target,
     ) -> Option<TargetRefusal> {
+        self.seat_problem(spec, target.seat())
+            .or_else(|| self.aim_problem(spec, target))
+    }
+
+    /// Why the current seat may not play `spec` on anything of `seat`'s, if it may not: the part of
+    /// [`Express::target_problem`] that is the same for every target of one seat.
+    pub(super) fn seat_problem(&self, spec: &DisasterSpec, seat: Seat) -> Option<TargetRefusal> {
         let attacker = self.current;
-        let seat = target.seat();
         if seat >= self.players {
             return Some(TargetRefusal::NoSeat {
                 seat,
@@ -56,6 +62,13 @@ impl Express {
                 disaster: spec.disaster,
             });
         }
+        None
+    }
+
+    /// Why the current seat may not play `spec` on `target` of a seat it may aim at, if it may not: the
+    /// part of [`Express::target_problem`] that asks about the target's trains.
+    pub(super) fn aim_problem(&self, spec: &DisasterSpec, target: Target) -> Option<TargetRefusal> {
+        let attacker = self.current;
         let train_of = |seat: Seat, train: usize| self.seats[seat].trains.get(train);
         match (spec.aim, target) {
             (Aim::Player, Target::Player(_)) => None,

@@ -97,6 +97,7 @@ impl Express {
     }
 
     /// The Disaster steps of `card` for the seat to act: one per legal target (none in the first round).
+    /// A seat that may not be aimed at is passed over whole, rather than asked about train by train.
     pub(super) fn disaster_steps(&self, card: Kind, steps: &mut Vec<Action>) {
         if self.first_round {
             return;
@@ -105,11 +106,14 @@ impl Express {
             return;
         };
         let mut push = |target: Target| {
-            if self.target_problem(spec, target).is_none() {
+            if self.aim_problem(spec, target).is_none() {
                 steps.push(Action::Disaster { card, target });
             }
         };
         for seat in 0..self.players {
+            if self.seat_problem(spec, seat).is_some() {
+                continue;
+            }
             let trains = self.seats[seat].trains.len();
             match spec.aim {
                 Aim::Player => push(Target::Player(seat)),
