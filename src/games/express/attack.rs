@@ -65,11 +65,11 @@ impl Express {
         None
     }
 
-    /// Why the current seat may not play `spec` on `target` of a seat it may aim at, if it may not: the
-    /// part of [`Express::target_problem`] that asks about the target's trains.
+    /// Why the current seat may not play `spec` on `target`, if it may not, as far as the target's trains
+    /// go: the part of [`Express::target_problem`] after [`Express::seat_problem`].
     pub(super) fn aim_problem(&self, spec: &DisasterSpec, target: Target) -> Option<TargetRefusal> {
         let attacker = self.current;
-        let train_of = |seat: Seat, train: usize| self.seats[seat].trains.get(train);
+        let train_of = |seat: Seat, train: usize| self.seats.get(seat)?.trains.get(train);
         match (spec.aim, target) {
             (Aim::Player, Target::Player(_)) => None,
             (Aim::AnyTrain, Target::Train { seat, train }) => match train_of(seat, train) {
