@@ -217,13 +217,15 @@ impl Express {
             *total += score.total();
         }
         let hand = self.hand_number;
-        let summary = scores
-            .iter()
-            .enumerate()
-            .map(|(seat, s)| format!("{} {:+}", seat_ref(seat), s.total()))
-            .collect::<Vec<_>>()
-            .join(", ");
-        sink.emit(|| Event::public(format!("Hand {hand} scores: {summary}.")));
+        sink.emit(|| {
+            let summary = scores
+                .iter()
+                .enumerate()
+                .map(|(seat, s)| format!("{} {:+}", seat_ref(seat), s.total()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Event::public(format!("Hand {hand} scores: {summary}."))
+        });
         self.history.push((scores, end));
         self.phase = Phase::Over;
         let best = self.totals.iter().copied().max().unwrap_or(0);
