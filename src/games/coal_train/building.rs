@@ -2,7 +2,7 @@
 //! Right of Way, Zoning Variance), and what a build gives (VP, a city's incentive and rondel move, the
 //! tile's and the ongoing incentives' bonuses).
 
-use super::content::{Content, DiscountOn, IncentiveEffect, LocationKind};
+use super::content::{DiscountOn, IncentiveEffect, LocationKind};
 use super::discount::{Payment, pay_with_cover};
 use super::refuse::{Refuse, require};
 use super::resources::Res;
@@ -126,7 +126,7 @@ impl CoalTrain {
         plan: Payment,
         sink: &mut impl Sink,
     ) {
-        let content = Content::get();
+        let content = self.content();
         let location = &content.map.locations[at];
         let city = location.kind == LocationKind::City;
         let player = &mut self.players[seat];
@@ -147,7 +147,7 @@ impl CoalTrain {
 
     /// What a build with a tile adds: the tile's city VP and the ongoing incentives' bonuses.
     fn tile_build_bonuses(&mut self, seat: Seat, kind: usize, city: bool, sink: &mut impl Sink) {
-        let content = Content::get();
+        let content = self.content();
         let player = &mut self.players[seat];
         if city {
             player.vp += content.kinds[kind].build.as_ref().map_or(0, |b| b.city_vp);

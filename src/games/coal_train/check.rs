@@ -3,7 +3,7 @@
 
 use super::building::BuildSource;
 use super::content::DiscountOn;
-use super::content::{Content, IncentiveEffect, SubsidyEffect};
+use super::content::{IncentiveEffect, SubsidyEffect};
 use super::discount::pay_with_cover;
 use super::notation::{Action, space_name};
 use super::refuse::{Refuse, require};
@@ -440,7 +440,7 @@ impl CoalTrain {
 
     /// Whether `seat` holds a bought tile of this kind.
     pub(super) fn holds_tile(&self, seat: Seat, kind: usize) -> bool {
-        let content = Content::get();
+        let content = self.content();
         self.players[seat]
             .tiles
             .iter()

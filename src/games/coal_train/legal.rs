@@ -5,9 +5,7 @@ use std::cell::RefCell;
 
 use super::bits::set_bits;
 use super::building::BuildSource;
-use super::content::{
-    Content, DiscountOn, IncentiveKind, LocationKind, MOST_CONNECTIONS, SubsidyEffect,
-};
+use super::content::{DiscountOn, IncentiveKind, LocationKind, MOST_CONNECTIONS, SubsidyEffect};
 use super::discount::covers;
 use super::market::reachable;
 use super::notation::Action;
@@ -129,7 +127,7 @@ impl CoalTrain {
         if self.seat_to_act() != Some(seat) {
             return;
         }
-        let content = Content::get();
+        let content = self.content();
         match (self.phase, self.pending.last().copied()) {
             (Phase::Subsidies(_), _) | (_, Some(Pending::Marker)) => {
                 listing.offer_each((0..content.subsidies.len()).map(Action::Marker));
@@ -191,7 +189,7 @@ impl CoalTrain {
     }
 
     fn action_candidates(&self, listing: &mut Listing) {
-        let content = Content::get();
+        let content = self.content();
         let player = &self.players[listing.seat];
         listing.offer(Action::End);
         listing.offer_each(reachable(player.agent).map(Action::Step));
@@ -236,7 +234,7 @@ impl CoalTrain {
     }
 
     fn subsidy_candidates(&self, listing: &mut Listing) {
-        let content = Content::get();
+        let content = self.content();
         let player = &self.players[listing.seat];
         let held = player.marker_count();
         // Every subsidy and the Back Room take a marker at least (the content check says so).
@@ -268,7 +266,7 @@ impl CoalTrain {
 
     /// Build steps worth listing: each location, one connection per distinct extra cost, each cover.
     fn build_candidates(&self, listing: &mut Listing, source: BuildSource) {
-        let content = Content::get();
+        let content = self.content();
         let seat = listing.seat;
         let player = &self.players[seat];
         let tile = match source {

@@ -149,11 +149,12 @@ impl CoalTrain {
     /// Puts `seat`'s agent on `to`, paying `cost`, and lands (whistlestop effects).
     pub(super) fn move_agent(&mut self, seat: Seat, to: usize, cost: MoveCost) {
         let index = self.whistlestop_index_at(to);
+        let content = self.content();
         let player = &mut self.players[seat];
         player.ap -= cost.ap;
         player.agent = Some(to);
         if let Some(index) = index {
-            let stop = &super::content::Content::get().whistlestops[index];
+            let stop = &content.whistlestops[index];
             player.res = player.res.minus(&stop.pay).unwrap_or(player.res);
             player.res = player.res.plus(&stop.gain);
             if stop.lobby {

@@ -1,7 +1,7 @@
 //! Applying a step that passed its check: what each step changes, narrated for the turn message.
 
 use super::building::BuildSource;
-use super::content::{Content, DiscountOn, IncentiveEffect, SubsidyEffect};
+use super::content::{DiscountOn, IncentiveEffect, SubsidyEffect};
 use super::discount::pay_with_cover;
 use super::notation::Action;
 use super::refuse::{Explained, Silent};
@@ -58,7 +58,7 @@ impl CoalTrain {
 
     /// A step of the actions phase.
     fn act(&mut self, seat: Seat, action: &Action, sink: &mut impl Sink) {
-        let content = Content::get();
+        let content = self.content();
         match *action {
             Action::End => self.end_actions(sink),
             Action::Step(to) => {
@@ -143,7 +143,7 @@ impl CoalTrain {
 
     /// Spends a subsidy (checked).
     fn spend_subsidy(&mut self, seat: Seat, action: &Action) {
-        let content = Content::get();
+        let content = self.content();
         if let Action::BackRoom(target) = *action {
             self.pending.push(Pending::BackRoom { target, given: 0 });
             return;
@@ -179,7 +179,7 @@ impl CoalTrain {
 
     /// Answers the pending decision (checked).
     fn decide(&mut self, seat: Seat, pending: Pending, action: &Action, sink: &mut impl Sink) {
-        let content = Content::get();
+        let content = self.content();
         self.pending.pop();
         match (pending, *action) {
             (Pending::SecondBuild { kind, left }, Action::Build { at, via, cover, .. }) => {
@@ -241,7 +241,7 @@ impl CoalTrain {
 
     /// What taking an incentive does at once (immediate ones), queueing any decisions it asks for.
     fn take_immediate(&mut self, seat: Seat, incentive: usize) {
-        let content = Content::get();
+        let content = self.content();
         let card = &content.incentives[incentive];
         let player = &mut self.players[seat];
         match &card.effect {
@@ -269,7 +269,7 @@ impl CoalTrain {
     /// Buys the tile under `seat`'s agent (checked): action points, the fee to other agents there, the
     /// tile's subsidy; in the last round a face-down refill at once.
     fn buy(&mut self, seat: Seat, sink: &mut impl Sink) {
-        let content = Content::get();
+        let content = self.content();
         let Some(at) = self.players[seat].agent else {
             return;
         };
@@ -310,7 +310,7 @@ impl CoalTrain {
 
     /// Moves a held tile of this kind to the discards.
     fn use_tile(&mut self, seat: Seat, kind: usize) {
-        let content = Content::get();
+        let content = self.content();
         let player = &mut self.players[seat];
         let found = player
             .tiles
@@ -325,7 +325,7 @@ impl CoalTrain {
 
     /// Raises an income track one step (a step past the top is lost).
     pub(super) fn raise(&mut self, seat: Seat, track: Track) {
-        let top = Content::get().top(track);
+        let top = self.content().top(track);
         let space = &mut self.players[seat].tracks[track.index()];
         *space = (*space + 1).min(top);
     }

@@ -1,7 +1,7 @@
 //! Refilling the market: drawing (the end trigger when the draw deck runs out), where a drawn tile may go
 //! (the whistlestop rule for the space under the active agent), and the last round's face-down refills.
 
-use super::content::{Content, TileNo};
+use super::content::TileNo;
 use super::notation::{Action, space_name};
 use super::state::{CoalTrain, Pending, SPACES};
 use crate::game::{Event, Seat, seat_ref};
@@ -38,7 +38,7 @@ impl CoalTrain {
     /// is possible.
     pub(super) fn is_placement(&self, seat: Seat, tile: TileNo, action: Action) -> bool {
         let own = self.own_empty_space(seat);
-        let whistlestop = Content::get().whistlestop(tile).is_some();
+        let whistlestop = self.content().whistlestop(tile).is_some();
         match action {
             Action::Place(space) if space < SPACES && self.is_empty_space(space) => {
                 whistlestop || Some(space) != own || !self.placement_besides(space)
@@ -62,7 +62,7 @@ impl CoalTrain {
     /// Why placing `tile` at `space` is refused.
     pub(super) fn placement_refusal(&self, seat: Seat, tile: TileNo, space: usize) -> String {
         let name = space_name(space);
-        if Content::get().whistlestop(tile).is_none() && self.own_empty_space(seat) == Some(space) {
+        if self.content().whistlestop(tile).is_none() && self.own_empty_space(seat) == Some(space) {
             return format!(
                 "Only a whistlestop may go under your own agent ({name}) while another place or a swap \
                  with a whistlestop is possible."
@@ -100,7 +100,7 @@ impl CoalTrain {
             Event::public(format!(
                 "{} drew {} and {placed}.",
                 seat_ref(seat),
-                Content::get().tile_name(tile),
+                self.content().tile_name(tile),
             ))
         });
     }
@@ -145,7 +145,7 @@ impl CoalTrain {
                     Event::revealing(format!(
                         "The face-down tile on {} is turned up: {}.",
                         space_name(space),
-                        tile.map_or("?", |t| Content::get().tile_name(t))
+                        tile.map_or("?", |t| self.content().tile_name(t))
                     ))
                 });
             }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::content::{Content, Section, TileNo};
-use super::state::{CENTRE, CoalTrain, Phase, Player, SPACES, Space};
+use super::state::{CENTRE, CoalTrain, Edition, Phase, Player, SPACES, Space};
 use crate::game::{GameRng, Seat, SetupError};
 
 /// An explicit setup, as JSON (tiles by id, whistlestops by key, incentives and cities by name):
@@ -215,5 +215,6 @@ pub fn start(players: usize, setup: &CoalTrainSetup) -> Result<CoalTrain, SetupE
         pending: Vec::new(),
         end_triggered: false,
         last_round: false,
+        edition: Edition::default(),
     })
 }

@@ -1,7 +1,6 @@
 //! The turn's frame: income at its start, the end of the actions, replenish, the round and the end of the
 //! game (the round of the trigger is finished, then one more round).
 
-use super::content::Content;
 use super::notation::Action;
 use super::refuse::Silent;
 use super::resources::Track;
@@ -13,7 +12,7 @@ impl CoalTrain {
     /// Starts the current player's turn: income, a fresh action-point supply, per-turn bonuses reset;
     /// a player with nothing to do ends at once.
     pub(super) fn begin_turn(&mut self, sink: &mut impl Sink) {
-        let content = Content::get();
+        let content = self.content();
         let seat = self.current;
         let player = &mut self.players[seat];
         for track in Track::ALL {
