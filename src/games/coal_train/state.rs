@@ -186,7 +186,7 @@ pub struct CoalTrain {
 /// The content edition a table plays, held as a plain pointer: the checks ask for it at every candidate
 /// step the listing makes, and a field is cheaper to read than the `OnceLock` behind [`Content::get`]
 /// (callgrind, 100 random 4-player games: 18% fewer instructions than reading it through the lock).
-/// Every table holds the one edition, so tables are equal whatever this says.
+/// There is one edition, so every table's pointer is the same and compares equal.
 #[derive(Clone, Copy)]
 pub(super) struct Edition(&'static Content);
 
