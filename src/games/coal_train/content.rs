@@ -517,6 +517,10 @@ pub const MOST_CONNECTIONS: usize = 8;
 /// Most tile kinds (the engine keeps a player's kinds held as the bits of a `u64`).
 pub const MOST_KINDS: usize = 64;
 
+/// Most locations on the map (the engine keeps a set of locations, such as a player's network, as the
+/// bits of a `u64`).
+pub const MOST_LOCATIONS: usize = 64;
+
 /// A connection between two locations and its extra build cost.
 #[derive(Clone, Debug)]
 pub struct Edge {
@@ -537,6 +541,8 @@ pub struct Map {
     pub edges: Vec<Edge>,
     /// Each location's neighbours with the extra cost of the connection.
     pub neighbours: Vec<Vec<(usize, Res)>>,
+    /// Each location's neighbours as bits (bit `n` for location `n`).
+    pub neighbour_bits: Vec<u64>,
     /// The cities, as location indexes, in map order.
     pub cities: Vec<usize>,
 }

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::content::{
-    Content, Edge, IncentiveEffect, Location, LocationKind, MOST_CONNECTIONS, MOST_KINDS, Map,
-    SubsidyEffect, slug,
+    Content, Edge, IncentiveEffect, Location, LocationKind, MOST_CONNECTIONS, MOST_KINDS,
+    MOST_LOCATIONS, Map, SubsidyEffect, slug,
 };
 use super::resources::{Res, Resource, Track};
 
@@ -101,6 +101,16 @@ pub(super) fn build_map(
             locations[lost].name
         ));
     }
+    if locations.len() > MOST_LOCATIONS {
+        return Err(format!(
+            "map.json: {} locations; at most {MOST_LOCATIONS}",
+            locations.len()
+        ));
+    }
+    let neighbour_bits = neighbours
+        .iter()
+        .map(|list| list.iter().fold(0u64, |bits, &(n, _)| bits | 1 << n))
+        .collect();
     let cities = (0..locations.len())
         .filter(|&l| locations[l].kind == LocationKind::City)
         .collect();
@@ -108,6 +118,7 @@ pub(super) fn build_map(
         locations,
         edges: list,
         neighbours,
+        neighbour_bits,
         cities,
     })
 }

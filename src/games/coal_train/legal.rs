@@ -264,7 +264,8 @@ impl CoalTrain {
         }
     }
 
-    /// Build steps worth listing: each location, one connection per distinct extra cost, each cover.
+    /// Build steps worth listing: each location the seat may reach (anywhere for a first station, else
+    /// next to its network), one connection per distinct extra cost, each cover.
     fn build_candidates(&self, listing: &mut Listing, source: BuildSource) {
         let content = self.content();
         let seat = listing.seat;
@@ -273,17 +274,22 @@ impl CoalTrain {
             BuildSource::Tile(kind, true) => Some(kind),
             _ => None,
         };
-        for (at, location) in content.map.locations.iter().enumerate() {
-            if self.has_station(seat, at) {
-                continue;
-            }
+        let network = self.network(seat);
+        let reach = if player.stations == 0 {
+            u64::MAX
+        } else {
+            set_bits(network).fold(0, |bits, s| bits | content.map.neighbour_bits[s])
+        };
+        let locations = u64::MAX.checked_shr(64 - content.map.locations.len() as u32);
+        let open = reach & !network & locations.unwrap_or(0);
+        for at in set_bits(open) {
             let mut vias = [(None, Res::NONE); MOST_CONNECTIONS];
             let mut count = 0;
             if player.stations == 0 {
                 count = 1;
             } else {
                 for &(n, _) in &content.map.neighbours[at] {
-                    if !self.has_station(seat, n) {
+                    if network & 1 << n == 0 {
                         continue;
                     }
                     if let Ok(extra) = self.connection_extra::<Silent>(seat, at, Some(n))
@@ -294,7 +300,7 @@ impl CoalTrain {
                     }
                 }
             }
-            let city = location.kind == LocationKind::City;
+            let city = content.map.locations[at].kind == LocationKind::City;
             let base = match source {
                 BuildSource::Tile(kind, _) => content.kinds[kind]
                     .build

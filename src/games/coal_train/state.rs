@@ -282,6 +282,16 @@ impl CoalTrain {
         self.stations[location] & (1 << seat) != 0
     }
 
+    /// The locations where `seat` has a station, as bits (bit `n` for location `n`).
+    pub fn network(&self, seat: Seat) -> u64 {
+        self.stations
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (at, &seats)| {
+                bits | u64::from(seats >> seat & 1) << at
+            })
+    }
+
     /// Whether the end has been triggered.
     pub fn end_triggered(&self) -> bool {
         self.end_triggered
