@@ -5,6 +5,7 @@
 //! cost: another connection with the same extra builds the same).
 
 use roundhouse::game::{Game, GameRng, Seat, ToAct};
+use roundhouse::games::coal_train::notation::byte;
 use roundhouse::games::coal_train::resources::{Res, Resource, Track};
 use roundhouse::games::coal_train::{Action, CoalTrain, CoalTrainOptions, Content};
 
@@ -66,7 +67,7 @@ fn superset(game: &CoalTrain, seat: Seat) -> Vec<Action> {
         for &take in &amounts {
             all.push(Action::Exchange { give, take });
             all.extend((0..subsidies).map(|subsidy| Action::Trade {
-                subsidy,
+                subsidy: byte(subsidy),
                 give,
                 take,
             }));
@@ -87,9 +88,9 @@ fn superset(game: &CoalTrain, seat: Seat) -> Vec<Action> {
             for via in std::iter::once(None).chain((0..locations).map(Some)) {
                 for &cover in amounts.iter().filter(|a| a.total() <= 2) {
                     all.push(Action::Build {
-                        tile,
-                        at,
-                        via,
+                        tile: tile.map(byte),
+                        at: byte(at),
+                        via: via.map(byte),
                         cover,
                     });
                 }

@@ -113,7 +113,7 @@ fn build_worth(action: &Action, view: &CoalTrainView) -> Option<i32> {
     let Action::Build { at, cover, .. } = *action else {
         return None;
     };
-    let location = &view.locations[at];
+    let location = &view.locations[usize::from(at)];
     let incentives = match location.kind {
         LocationKind::City if !location.incentives.is_empty() => INCENTIVE_WORTH,
         _ => 0,

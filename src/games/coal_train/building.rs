@@ -69,15 +69,16 @@ impl CoalTrain {
         Ok(if ignored { Res::NONE } else { extra })
     }
 
-    /// Checks a build and says what it pays.
+    /// Checks a build (at and via as a step holds them) and says what it pays.
     pub(super) fn check_build<R: Refuse>(
         &self,
         seat: Seat,
         source: BuildSource,
-        at: usize,
-        via: Option<usize>,
+        at: u8,
+        via: Option<u8>,
         cover: Res,
     ) -> Result<Payment, R::Err> {
+        let (at, via) = (usize::from(at), via.map(usize::from));
         let content = self.content();
         let Some(location) = content.map.locations.get(at) else {
             return Err(R::refuse(|| "There is no such location.".to_string()));
@@ -117,15 +118,17 @@ impl CoalTrain {
         pay_with_cover::<R>(player, base.plus(&extra), cover, discount)
     }
 
-    /// Builds `seat`'s station at `at` as planned, scores it, and queues what a city gives.
+    /// Builds `seat`'s station at `at` (as a step holds it) as planned, scores it, and queues what a city
+    /// gives.
     pub(super) fn build(
         &mut self,
         seat: Seat,
         source: BuildSource,
-        at: usize,
+        at: u8,
         plan: Payment,
         sink: &mut impl Sink,
     ) {
+        let at = usize::from(at);
         let content = self.content();
         let location = &content.map.locations[at];
         let city = location.kind == LocationKind::City;

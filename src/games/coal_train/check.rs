@@ -125,6 +125,7 @@ impl CoalTrain {
                 via,
                 cover,
             } => {
+                let kind = usize::from(kind);
                 require::<R>(self.holds_tile(seat, kind), || {
                     format!("You hold no {} tile.", content.kinds[kind].name)
                 })?;
@@ -264,9 +265,8 @@ impl CoalTrain {
         let content = self.content();
         let player = &self.players[seat];
         let subsidy = match *action {
-            Action::Spend(s)
-            | Action::Trade { subsidy: s, .. }
-            | Action::Teleport { subsidy: s, .. } => s,
+            Action::Spend(s) | Action::Teleport { subsidy: s, .. } => s,
+            Action::Trade { subsidy, .. } => usize::from(subsidy),
             Action::BackRoom(target) => {
                 let back = &content.back_room;
                 require::<R>(!content.back_room_never.contains(&target), || {

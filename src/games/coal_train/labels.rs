@@ -55,12 +55,12 @@ pub fn describe(game: &CoalTrain, action: &Action) -> String {
             via,
             cover,
         } => {
-            let mut text = format!("builds a station in {}", loc(at));
+            let mut text = format!("builds a station in {}", loc(usize::from(at)));
             if let Some(kind) = tile {
-                text.push_str(&format!(" with {}", c.kinds[kind].name));
+                text.push_str(&format!(" with {}", c.kinds[usize::from(kind)].name));
             }
             if let Some(via) = via {
-                text.push_str(&format!(" from {}", loc(via)));
+                text.push_str(&format!(" from {}", loc(usize::from(via))));
             }
             text + &cover_words(&cover)
         }
@@ -92,7 +92,10 @@ pub fn describe(game: &CoalTrain, action: &Action) -> String {
             give,
             take,
         } => {
-            format!("spends {} to trade {give} for {take}", sub(subsidy))
+            format!(
+                "spends {} to trade {give} for {take}",
+                sub(usize::from(subsidy))
+            )
         }
         Action::Teleport { subsidy, to } => {
             format!("spends {} to move to {}", sub(subsidy), space_words(to))
@@ -130,7 +133,7 @@ pub fn label(game: &CoalTrain, action: &Action) -> String {
     };
     match *action {
         Action::Build { at, cover, .. } => {
-            let location = &c.map.locations[at];
+            let location = &c.map.locations[usize::from(at)];
             format!(
                 "station in {} ({} VP){}",
                 location.name,

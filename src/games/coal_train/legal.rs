@@ -8,7 +8,7 @@ use super::building::BuildSource;
 use super::content::{DiscountOn, IncentiveKind, LocationKind, MOST_CONNECTIONS, SubsidyEffect};
 use super::discount::covers;
 use super::market::reachable;
-use super::notation::Action;
+use super::notation::{Action, byte};
 use super::refuse::Silent;
 use super::resources::Res;
 use super::state::{CENTRE, CoalTrain, Pending, Phase, SPACES};
@@ -271,7 +271,7 @@ impl CoalTrain {
         let seat = listing.seat;
         let player = &self.players[seat];
         let tile = match source {
-            BuildSource::Tile(kind, true) => Some(kind),
+            BuildSource::Tile(kind, true) => Some(byte(kind)),
             _ => None,
         };
         let network = self.network(seat);
@@ -295,7 +295,7 @@ impl CoalTrain {
                     if let Ok(extra) = self.connection_extra::<Silent>(seat, at, Some(n))
                         && !vias[..count].iter().any(|&(_, e)| e == extra)
                     {
-                        vias[count] = (Some(n), extra);
+                        vias[count] = (Some(byte(n)), extra);
                         count += 1;
                     }
                 }
@@ -314,7 +314,7 @@ impl CoalTrain {
                 listing.offer_each(covers(player, base.plus(&extra), discount).map(|cover| {
                     Action::Build {
                         tile,
-                        at,
+                        at: byte(at),
                         via,
                         cover,
                     }

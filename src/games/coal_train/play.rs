@@ -74,6 +74,7 @@ impl CoalTrain {
                 via,
                 cover,
             } => {
+                let kind = usize::from(kind);
                 let source = BuildSource::Tile(kind, true);
                 if let Ok(plan) = self.check_build::<Silent>(seat, source, at, via, cover) {
                     self.use_tile(seat, kind);
@@ -149,9 +150,8 @@ impl CoalTrain {
             return;
         }
         let subsidy = match *action {
-            Action::Spend(s)
-            | Action::Trade { subsidy: s, .. }
-            | Action::Teleport { subsidy: s, .. } => s,
+            Action::Spend(s) | Action::Teleport { subsidy: s, .. } => s,
+            Action::Trade { subsidy, .. } => usize::from(subsidy),
             _ => return,
         };
         let spec = &content.subsidies[subsidy];

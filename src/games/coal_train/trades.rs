@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use super::content::{Content, SubsidyEffect};
-use super::notation::Action;
+use super::notation::{Action, byte};
 use super::resources::{Res, Resource};
 
 /// A kind of trade: the Exchange, or spending a subsidy (a trading one has trades).
@@ -24,7 +24,7 @@ impl TradeKind {
         match self {
             TradeKind::Exchange => Action::Exchange { give, take },
             TradeKind::Subsidy(subsidy) => Action::Trade {
-                subsidy,
+                subsidy: byte(subsidy),
                 give,
                 take,
             },
