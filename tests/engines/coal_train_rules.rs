@@ -2,7 +2,7 @@
 //! 0) and steps typed as a player would, each followed by what the rules say must have happened.
 
 use roundhouse::game::{Game, Seat, ToAct, Viewer};
-use roundhouse::games::coal_train::content::{Content, FILES};
+use roundhouse::games::coal_train::content::{Content, FILES, Perk};
 use roundhouse::games::coal_train::resources::Res;
 use roundhouse::games::coal_train::state::Phase;
 use roundhouse::games::coal_train::{Action, CoalTrain, CoalTrainOptions};
@@ -54,6 +54,36 @@ fn the_map_has_exactly_the_eight_extra_cost_connections_of_our_map_file() {
         assert!(c.map.neighbours[edge.a].contains(&(edge.b, edge.extra)));
         assert!(c.map.neighbours[edge.b].contains(&(edge.a, edge.extra)));
     }
+    // The neighbours as bits name the same locations as the lists.
+    for (at, list) in c.map.neighbours.iter().enumerate() {
+        let listed: Vec<usize> = list.iter().map(|&(n, _)| n).collect();
+        let bits: Vec<usize> = (0..64)
+            .filter(|n| c.map.neighbour_bits[at] >> n & 1 != 0)
+            .collect();
+        assert_eq!(bits.len(), listed.len(), "{}", c.map.locations[at].name);
+        assert!(bits.iter().all(|n| listed.contains(n)));
+    }
+}
+
+/// The cards each perk is looked up by are exactly the cards whose effect gives it, and the edition has
+/// one of each (Timetable, Siding Rights, Company Store).
+#[test]
+fn each_perk_names_exactly_the_incentive_cards_with_its_effect() {
+    let c = Content::get();
+    for (perk, cards) in Perk::ALL.into_iter().zip(c.perk_cards) {
+        let with: Vec<&str> = c
+            .incentives
+            .iter()
+            .filter(|card| card.effect == perk.effect())
+            .map(|card| card.name.as_str())
+            .collect();
+        let named: Vec<&str> = (0..c.incentives.len())
+            .filter(|i| cards >> i & 1 != 0)
+            .map(|i| c.incentives[i].name.as_str())
+            .collect();
+        assert_eq!(named, with, "{perk:?}");
+        assert_eq!(named.len(), 1, "{perk:?}");
+    }
 }
 
 #[test]
@@ -85,6 +115,23 @@ fn broken_content_is_refused_at_load_with_the_file_and_the_fault() {
     files[6].1 = &incentives;
     let error = Content::load(&files).unwrap_err();
     assert!(error.contains("Town Water"), "{error}");
+    // The engine keeps sets of cards as the bits of a word: a 65th card is refused.
+    let mut deck: serde_json::Value = serde_json::from_str(FILES[6].1).unwrap();
+    let cards = deck["incentives"].as_array_mut().unwrap();
+    let pattern = cards[0].clone();
+    for n in cards.len()..65 {
+        let mut card = pattern.clone();
+        card["name"] = format!("Extra Card {n}").into();
+        cards.push(card);
+    }
+    let incentives = deck.to_string();
+    let mut files = FILES;
+    files[6].1 = &incentives;
+    let error = Content::load(&files).unwrap_err();
+    assert!(
+        error.contains("incentives.json") && error.contains("65 cards"),
+        "{error}"
+    );
 }
 
 #[test]

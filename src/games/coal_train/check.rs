@@ -3,7 +3,7 @@
 
 use super::building::BuildSource;
 use super::content::DiscountOn;
-use super::content::{IncentiveEffect, SubsidyEffect};
+use super::content::{IncentiveEffect, Perk, SubsidyEffect};
 use super::discount::pay_with_cover;
 use super::notation::{Action, space_name};
 use super::refuse::{Refuse, require};
@@ -456,7 +456,7 @@ impl CoalTrain {
             .enumerate()
             .filter(|&(s, p)| s != seat && p.agent.is_some() && p.agent == at)
             .count() as u32;
-        if others == 0 || self.holds(seat, |e| matches!(e, IncentiveEffect::NoPurchaseFee)) {
+        if others == 0 || self.holds(seat, Perk::NoPurchaseFee) {
             return Res::NONE;
         }
         let fee = self.content().table.purchase_fee;
@@ -469,8 +469,7 @@ impl CoalTrain {
 
     /// Action points `seat`'s next Exchange costs.
     pub(super) fn exchange_ap(&self, seat: Seat) -> u32 {
-        let free = !self.players[seat].exchanged
-            && self.holds(seat, |e| matches!(e, IncentiveEffect::FreeFirstExchange));
+        let free = !self.players[seat].exchanged && self.holds(seat, Perk::FreeFirstExchange);
         if free {
             0
         } else {

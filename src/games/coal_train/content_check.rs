@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::content::{
-    Content, Edge, IncentiveEffect, Location, LocationKind, MOST_CONNECTIONS, MOST_KINDS,
-    MOST_LOCATIONS, Map, SubsidyEffect, slug,
+    Content, Edge, IncentiveEffect, Location, LocationKind, MOST_CONNECTIONS, MOST_INCENTIVES,
+    MOST_KINDS, MOST_LOCATIONS, Map, Perk, SubsidyEffect, slug,
 };
 use super::resources::{Res, Resource, Track};
 
@@ -336,6 +336,21 @@ fn check_whistlestops(content: &Content) -> Result<(), String> {
 }
 
 fn resolve_incentives(content: &mut Content) -> Result<(), String> {
+    if content.incentives.len() > MOST_INCENTIVES {
+        return Err(format!(
+            "incentives.json: {} cards; at most {MOST_INCENTIVES}",
+            content.incentives.len()
+        ));
+    }
+    content.perk_cards = Perk::ALL.map(|perk| {
+        let effect = perk.effect();
+        content
+            .incentives
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| card.effect == effect)
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    });
     for incentive in &mut content.incentives {
         incentive.slug = slug(&incentive.name);
     }

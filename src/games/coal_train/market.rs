@@ -2,7 +2,7 @@
 //! costs, and what landing on a whistlestop does.
 
 use super::bits::set_bits;
-use super::content::{IncentiveEffect, Whistlestop};
+use super::content::{Perk, Whistlestop};
 use super::notation::space_name;
 use super::refuse::{Refuse, require};
 use super::resources::Res;
@@ -104,8 +104,7 @@ impl CoalTrain {
             },
         )?;
         let stop = self.whistlestop_at(to);
-        let free =
-            !player.stepped && self.holds(seat, |e| matches!(e, IncentiveEffect::FreeFirstStep));
+        let free = !player.stepped && self.holds(seat, Perk::FreeFirstStep);
         let ap = match (free, stop) {
             (true, _) => 0,
             (false, Some(stop)) => stop.step_ap,

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::content::{Content, TileNo};
+use super::content::{Content, Perk, TileNo};
 use super::resources::{Res, Track};
 use crate::game::Seat;
 
@@ -317,17 +317,13 @@ impl CoalTrain {
         }
     }
 
-    /// Whether `seat` holds an incentive whose effect passes `test`.
-    pub fn holds(
-        &self,
-        seat: Seat,
-        test: impl Fn(&super::content::IncentiveEffect) -> bool,
-    ) -> bool {
-        let content = self.content();
+    /// Whether `seat` holds an incentive card with `perk`.
+    pub fn holds(&self, seat: Seat, perk: Perk) -> bool {
+        let cards = self.content().perk_cards[perk as usize];
         self.players[seat]
             .incentives
             .iter()
-            .any(|&i| test(&content.incentives[i].effect))
+            .any(|&i| cards >> i & 1 != 0)
     }
 
     /// Every tile number in the game (market, decks, hands, used, drawn and waiting), for conservation
