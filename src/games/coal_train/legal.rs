@@ -133,8 +133,16 @@ impl CoalTrain {
                 listing.offer_each((0..content.subsidies.len()).map(Action::Marker));
             }
             (_, Some(Pending::Place { .. })) => {
-                listing.offer_each((0..SPACES).map(Action::Place));
-                listing.offer_each((0..SPACES).map(Action::Swap));
+                listing.offer_each(
+                    (0..SPACES)
+                        .filter(|&s| self.is_empty_space(s))
+                        .map(Action::Place),
+                );
+                listing.offer_each(
+                    (0..SPACES)
+                        .filter(|&s| self.whistlestop_index_at(s).is_some())
+                        .map(Action::Swap),
+                );
             }
             (_, Some(Pending::SecondBuild { kind, .. })) => {
                 listing.offer(Action::Stop);
