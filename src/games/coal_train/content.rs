@@ -418,8 +418,8 @@ pub enum IncentiveEffect {
 
 /// An ongoing effect without numbers that checks ask about at candidate steps: whether the player
 /// holds a card with it. The content keeps the cards with each as bits, so asking is a test per card
-/// held rather than a look at each card's effect (wall time, random 4-player games: ~10% of it went to
-/// those looks).
+/// held rather than a look at each card's effect (callgrind, 30 random 4-player games: 2.3% fewer
+/// instructions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Perk {
     /// [`IncentiveEffect::FreeFirstStep`].
