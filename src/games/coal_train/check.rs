@@ -264,26 +264,24 @@ impl CoalTrain {
     fn check_subsidy<R: Refuse>(&self, seat: Seat, action: &Action) -> Result<(), R::Err> {
         let content = self.content();
         let player = &self.players[seat];
-        let subsidy = match *action {
-            Action::Spend(s) | Action::Teleport { subsidy: s, .. } => s,
-            Action::Trade { subsidy, .. } => usize::from(subsidy),
-            Action::BackRoom(target) => {
-                let back = &content.back_room;
-                require::<R>(!content.back_room_never.contains(&target), || {
-                    format!(
-                        "The Back Room never gives {}.",
-                        content.subsidies[target].name
-                    )
-                })?;
-                return require::<R>(player.marker_count() >= back.markers, || {
-                    format!(
-                        "The Back Room takes {} markers; you have {}.",
-                        back.markers,
-                        player.marker_count()
-                    )
-                });
-            }
-            _ => return Err(R::refuse(|| "That is not a subsidy.".to_string())),
+        if let Action::BackRoom(target) = *action {
+            let back = &content.back_room;
+            require::<R>(!content.back_room_never.contains(&target), || {
+                format!(
+                    "The Back Room never gives {}.",
+                    content.subsidies[target].name
+                )
+            })?;
+            return require::<R>(player.marker_count() >= back.markers, || {
+                format!(
+                    "The Back Room takes {} markers; you have {}.",
+                    back.markers,
+                    player.marker_count()
+                )
+            });
+        }
+        let Some(subsidy) = action.spent_subsidy() else {
+            return Err(R::refuse(|| "That is not a subsidy.".to_string()));
         };
         let spec = &content.subsidies[subsidy];
         require::<R>(player.markers[subsidy] >= spec.markers, || {

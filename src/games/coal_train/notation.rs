@@ -131,6 +131,18 @@ pub enum Action {
     Swap(usize),
 }
 
+impl Action {
+    /// The subsidy whose markers this step spends (spending, trading or moving with it); None for any
+    /// other step, the Back Room included.
+    pub fn spent_subsidy(&self) -> Option<usize> {
+        match *self {
+            Action::Spend(s) | Action::Teleport { subsidy: s, .. } => Some(s),
+            Action::Trade { subsidy, .. } => Some(usize::from(subsidy)),
+            _ => None,
+        }
+    }
+}
+
 /// A content index (tile kind, location or subsidy) as a step holds it where the step is large: a byte,
 /// so that an [`Action`] is 32 bytes rather than 56, and listing, which copies whole lists of trades,
 /// moves less (callgrind: the copy was 6% of a random game). The content check keeps those tables under

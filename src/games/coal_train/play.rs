@@ -149,10 +149,8 @@ impl CoalTrain {
             self.pending.push(Pending::BackRoom { target, given: 0 });
             return;
         }
-        let subsidy = match *action {
-            Action::Spend(s) | Action::Teleport { subsidy: s, .. } => s,
-            Action::Trade { subsidy, .. } => usize::from(subsidy),
-            _ => return,
+        let Some(subsidy) = action.spent_subsidy() else {
+            return;
         };
         let spec = &content.subsidies[subsidy];
         self.players[seat].markers[subsidy] -= spec.markers;
