@@ -143,13 +143,34 @@ fn the_lobbyist_moves_one_marker_but_not_the_rail_pass_spent_to_get_there() {
     ok(&mut g, 1, "spend railpass a2");
     assert_eq!(g.player(1).ap, 5, "a Rail Pass move costs no action points");
     assert_eq!(
-        steps(&g, 1),
-        vec!["skip"],
-        "the Rail Pass marker was spent before landing: nothing is left to move"
+        g.decision(),
+        None,
+        "the Rail Pass marker was spent before landing: with nothing to move, nothing is asked"
     );
-    refused(&mut g, 1, "lobby railpass mining", "no Rail Pass marker");
-    ok(&mut g, 1, "skip");
+    assert!(!steps(&g, 1).contains(&"skip".to_string()));
+    refused(&mut g, 1, "lobby railpass mining", "none is pending");
     assert_eq!(g.player(1).marker_count(), 0);
+    ok(&mut g, 1, "end");
+}
+
+#[test]
+fn lobby_pass_taken_with_no_marker_asks_nothing_and_gains_the_rail_pass() {
+    let mut g = table(&[], "Cinder Falls", &["Lobby Pass"]);
+    for text in ["step a1", "buy", "build express cinder-falls cover ci"] {
+        ok(&mut g, 0, text);
+    }
+    assert_eq!(
+        g.player(0).marker_count(),
+        0,
+        "the Zoning Variance was spent"
+    );
+    ok(&mut g, 0, "take lobby-pass");
+    assert_eq!(markers(&g, 0, "railpass"), 1);
+    assert_eq!(
+        g.decision(),
+        Some(Pending::Rondel),
+        "no marker to move: the city's rondel move comes next"
+    );
 }
 
 #[test]
@@ -380,4 +401,58 @@ fn an_income_incentive_raises_its_track_at_once_and_pays_from_the_next_turn() {
     ok(&mut g, 0, "stop");
     pass_round(&mut g);
     assert_eq!(g.player(0).res, res(5 + 3, 1, 1), "3 coal income now");
+}
+
+/// Seat 0 buys Branch Line 1 on a2 (3 action points left, 6 coal + 1 iron + 1 water), makes
+/// `before` (one step that costs an action point), builds in Cinder Falls with the tile (3 coal +
+/// 1 iron + 1 water), takes `card` there and stops after the one build.
+fn take_mid_turn(card: &str, before: &str) -> CoalTrain {
+    let mut g = table(&[("a2", "BranchLine-1")], "Cinder Falls", &[card]);
+    for text in ["step a2", "buy", before, "build branchline cinder-falls"] {
+        ok(&mut g, 0, text);
+    }
+    ok(
+        &mut g,
+        0,
+        &format!("take {}", card.to_lowercase().replace(' ', "-")),
+    );
+    ok(&mut g, 0, "rondel 1");
+    ok(&mut g, 0, "stop");
+    g
+}
+
+#[test]
+fn company_store_taken_mid_turn_frees_the_next_exchange_though_one_was_paid_for_earlier() {
+    let mut g = take_mid_turn("Company Store", "exchange c w");
+    assert_eq!((g.player(0).ap, g.player(0).res), (2, res(2, 0, 1)));
+    ok(&mut g, 0, "exchange c i");
+    assert_eq!(
+        (g.player(0).ap, g.player(0).res),
+        (2, res(1, 1, 1)),
+        "the first Exchange since the card is held costs nothing"
+    );
+    ok(&mut g, 0, "exchange w c");
+    assert_eq!(
+        (g.player(0).ap, g.player(0).res),
+        (1, res(2, 1, 0)),
+        "once per turn: the next one costs its action point"
+    );
+}
+
+#[test]
+fn coal_broker_taken_mid_turn_makes_the_next_take_coal_give_two_though_one_was_taken_earlier() {
+    let mut g = take_mid_turn("Coal Broker", "coal");
+    assert_eq!((g.player(0).ap, g.player(0).res), (2, res(4, 0, 0)));
+    ok(&mut g, 0, "coal");
+    assert_eq!(
+        (g.player(0).ap, g.player(0).res.coal),
+        (1, 6),
+        "the first Take Coal since the card is held gives 2"
+    );
+    ok(&mut g, 0, "coal");
+    assert_eq!(
+        (g.player(0).ap, g.player(0).res.coal),
+        (0, 7),
+        "once per turn: the next one gives 1"
+    );
 }

@@ -157,7 +157,7 @@ impl CoalTrain {
             player.res = player.res.minus(&stop.pay).unwrap_or(player.res);
             player.res = player.res.plus(&stop.gain);
             if stop.lobby {
-                self.pending.push(Pending::Lobby { then_gain: None });
+                self.lobby(seat, None);
             }
             if !stop.choose_one.is_empty() {
                 self.pending.push(Pending::Depot { stop: index });

@@ -51,9 +51,9 @@ pub struct Player {
     pub stations: u32,
     /// This turn's first agent step was taken.
     pub stepped: bool,
-    /// This turn's first Exchange was made.
+    /// An Exchange was made this turn since the turn began or since Company Store was taken.
     pub exchanged: bool,
-    /// This turn's first Take Coal was made.
+    /// A Take Coal was made this turn since the turn began or since Coal Broker was taken.
     pub took_coal: bool,
 }
 
