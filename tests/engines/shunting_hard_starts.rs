@@ -57,13 +57,47 @@ pub fn canonical(mut start: Start) -> Start {
     start
 }
 
-/// The puzzle file for `start`; `found_by` names what found it.
-pub fn puzzle_text(name: &str, title: &str, found_by: &str, start: &Start) -> String {
+/// What a start must be shunted into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// W1 … W5 in order on siding A (W1 next to the points); W6 … W8 may end anywhere.
+    SidingA,
+    /// The classic goal: W1 … W5 in order on siding A, W6 … W8 on siding B in any order, so the
+    /// headshunt (and siding C) end clear of wagons.
+    Classic,
+}
+
+impl Goal {
+    /// The goal in a title: "Inglenook Sidings, {words}: …".
+    pub fn words(self) -> &'static str {
+        match self {
+            Goal::SidingA => "W1–W5 on A",
+            Goal::Classic => "classic goal",
+        }
+    }
+
+    /// The goal in the puzzle file's comment.
+    fn comment(self) -> &'static str {
+        match self {
+            Goal::SidingA => {
+                "# pushed up to the buffers. Form W1 (next to the points) to W5 (at the buffer) on siding A; the\n\
+                 # other three wagons may end anywhere."
+            }
+            Goal::Classic => {
+                "# pushed up to the buffers. The classic goal: form W1 (next to the points) to W5 (at the buffer)\n\
+                 # on siding A and put W6, W7 and W8 on siding B in any order, the headshunt clear of wagons.\n#"
+            }
+        }
+    }
+}
+
+/// The puzzle file for `start` under `goal`; `found_by` names what found it.
+pub fn puzzle_text(goal: Goal, name: &str, title: &str, found_by: &str, start: &Start) -> String {
+    let comment = goal.comment();
     let mut text = format!(
         "name = \"{name}\"\ntitle = \"{title}\"\nyard = \"inglenook\"\n\n\
          # The loco waits at the end of the headshunt with its rear to the points; the eight wagons stand\n\
-         # pushed up to the buffers. Form W1 (next to the points) to W5 (at the buffer) on siding A; the\n\
-         # other three wagons may end anywhere. Found by {found_by}.\n\
+         {comment} Found by {found_by}.\n\
          [[piece]]\nname = \"L1\"\nkind = \"loco\"\nat = \"H4\"\nfacing = \"up\"\n"
     );
     for (wagons, (siding, len)) in start.iter().zip(SIDINGS) {
@@ -71,6 +105,9 @@ pub fn puzzle_text(name: &str, title: &str, found_by: &str, start: &Start) -> St
             let slot = len - wagons.len() + i + 1;
             text += &format!("\n[[piece]]\nname = \"W{w}\"\nat = \"{siding}{slot}\"\n");
         }
+    }
+    if goal == Goal::Classic {
+        text += "\n[[goal.group]]\npieces = [\"W6\", \"W7\", \"W8\"]\nslots = [\"B1\", \"B2\", \"B3\"]\n";
     }
     text += "\n[goal.at]\n";
     for w in 1..=5 {
@@ -96,8 +133,14 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
         if !seen.insert(start.clone()) {
             continue;
         }
-        let puzzle = Puzzle::from_toml(&puzzle_text("sample", "sample", FOUND_BY, &start))
-            .expect("a sampled start loads");
+        let puzzle = Puzzle::from_toml(&puzzle_text(
+            Goal::SidingA,
+            "sample",
+            "sample",
+            FOUND_BY,
+            &start,
+        ))
+        .expect("a sampled start loads");
         let solution =
             solve(&puzzle, &SolveOptions::default()).unwrap_or_else(|e| panic!("{start:?}: {e}"));
         println!(
@@ -117,7 +160,7 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
             let name = format!("inglenook-hard-{}", rank + 1);
             println!("{name}: {moves} moves, {states} states, {start:?}");
             let title = format!("Inglenook Sidings: hard start {} ({moves} moves)", rank + 1);
-            let text = puzzle_text(&name, &title, FOUND_BY, start);
+            let text = puzzle_text(Goal::SidingA, &name, &title, FOUND_BY, start);
             (name, text)
         })
         .collect();
@@ -138,8 +181,14 @@ fn the_shipped_inglenook_starts_are_the_hardest_sampled() {
             .unwrap_or_else(|| panic!("{name} is not built in"))
             .expect("it loads");
         let moves = found.iter().find_map(|(moves, _, start)| {
-            let sampled = Puzzle::from_toml(&puzzle_text("sample", "sample", FOUND_BY, start))
-                .expect("a sampled start loads");
+            let sampled = Puzzle::from_toml(&puzzle_text(
+                Goal::SidingA,
+                "sample",
+                "sample",
+                FOUND_BY,
+                start,
+            ))
+            .expect("a sampled start loads");
             ((sampled.start, &sampled.goal) == (shipped.start, &shipped.goal)).then_some(*moves)
         });
         let moves = moves.unwrap_or_else(|| panic!("{name} is not a sampled start"));

@@ -40,6 +40,14 @@ pub const PUZZLES: &[(&str, &str)] = &[
         "inglenook-hardest-3",
         include_str!("puzzles/inglenook-hardest-3.toml"),
     ),
+    (
+        "inglenook-classic-hardest-1",
+        include_str!("puzzles/inglenook-classic-hardest-1.toml"),
+    ),
+    (
+        "inglenook-classic-hardest-2",
+        include_str!("puzzles/inglenook-classic-hardest-2.toml"),
+    ),
     ("timesaver-1", include_str!("puzzles/timesaver-1.toml")),
     (
         "timesaver-hardest",
