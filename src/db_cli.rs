@@ -8,6 +8,8 @@ use clap::Subcommand;
 use roundhouse::store::{CopyProgress, Database, Store};
 use roundhouse::table::replays_to_snapshot;
 
+use crate::output;
+
 /// What to do with a database.
 #[derive(Subcommand)]
 pub enum DbAction {
@@ -44,7 +46,7 @@ fn copy(from: &Database, to: &Database) -> ExitCode {
     };
     match Store::copy_database(from, to, &replays_to_snapshot, &mut progress) {
         Ok(summary) => {
-            println!("Copied and checked; rows per table:\n{summary}");
+            output::say(&format!("Copied and checked; rows per table:\n{summary}"));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,6 +1,7 @@
 //! The `roundhouse` command line: play in the terminal, replay a game from notation, list games and rules.
 
 mod db_cli;
+mod output;
 mod puzzle_cli;
 
 use std::io::{self, Read};
@@ -177,21 +178,26 @@ fn main() -> ExitCode {
         Action::Db { action } => db_cli::run(action),
         Action::Games => {
             for kind in games::REGISTRY {
-                println!("{} — {} ({})", kind.id(), kind.name(), kind.players_text());
+                output::say(&format!(
+                    "{} — {} ({})",
+                    kind.id(),
+                    kind.name(),
+                    kind.players_text()
+                ));
                 for option in kind.options() {
-                    println!(
+                    output::say(&format!(
                         "  -o {}={}   {}",
                         option.key,
                         option.values.join("|"),
                         option.help
-                    );
+                    ));
                 }
             }
             ExitCode::SUCCESS
         }
         Action::Rules { game } => match games::find(&game) {
             Some(kind) => {
-                println!("{}", kind.rules_text());
+                output::say(&kind.rules_text());
                 ExitCode::SUCCESS
             }
             None => fail(&format!("no game called `{game}`; see `roundhouse games`")),
@@ -245,21 +251,15 @@ fn run_replay(game: &str, file: Option<PathBuf>) -> ExitCode {
     };
     match replay::replay(game, &input) {
         Ok(output) => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&output).unwrap_or_default()
-            );
+            output::say(&serde_json::to_string_pretty(&output).unwrap_or_default());
             ExitCode::SUCCESS
         }
         Err(failure) => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&failure).unwrap_or_default()
-            );
             match failure.index {
                 Some(index) => eprintln!("move {index} refused: {}", failure.error),
                 None => eprintln!("{}", failure.error),
             }
+            output::say(&serde_json::to_string_pretty(&failure).unwrap_or_default());
             ExitCode::from(1)
         }
     }

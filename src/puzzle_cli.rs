@@ -20,6 +20,8 @@ use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
 use roundhouse::plural::counted;
 use roundhouse::table::daily::PuzzleRef;
 
+use crate::output;
+
 /// What to do with a shunting puzzle.
 #[derive(Subcommand)]
 pub enum PuzzleAction {
@@ -182,31 +184,31 @@ fn show_card(number: i64, with_guide: bool, as_puzzle: bool) -> ExitCode {
     };
     let puzzle = &card.puzzle;
     if as_puzzle {
-        print!("{}", puzzle_toml(puzzle));
+        output::print(&puzzle_toml(puzzle));
         return ExitCode::SUCCESS;
     }
-    println!("{}, {}", card.heading(), puzzle.yard.title);
-    println!(
+    output::say(&format!("{}, {}", card.heading(), puzzle.yard.title));
+    output::say(&format!(
         "optimum: {}, limit {}",
         counted(card.optimum, "move"),
         card.limit()
-    );
-    println!(
+    ));
+    output::say(&format!(
         "goal: {}; any other piece may end anywhere",
         goal_lines(puzzle).join(", ")
-    );
+    ));
     let broken: Vec<String> = (0..puzzle.broken.len())
         .filter(|&s| puzzle.broken[s])
         .map(|s| puzzle.yard.slot_name(s as u8))
         .collect();
     if !broken.is_empty() {
-        println!("broken tracks: {}", broken.join(", "));
+        output::say(&format!("broken tracks: {}", broken.join(", ")));
     }
-    print!("{}", yard_text(puzzle, &puzzle.start));
+    output::print(&yard_text(puzzle, &puzzle.start));
     if with_guide {
-        println!("guide:");
+        output::say("guide:");
         for (i, step) in card.guide.iter().enumerate() {
-            println!("  {:>2}. {}", i + 1, step.guide());
+            output::say(&format!("  {:>2}. {}", i + 1, step.guide()));
         }
     }
     ExitCode::SUCCESS
@@ -220,10 +222,10 @@ fn solve_file(file: &PathBuf, as_json: bool, options: &SolveOptions) -> ExitCode
         Ok(puzzle) => puzzle,
         Err(message) => {
             if as_json {
-                println!(
+                output::say(&format!(
                     "{}",
                     json!({ "file": file.display().to_string(), "error": message })
-                );
+                ));
             }
             eprintln!("roundhouse: {}: {message}", file.display());
             return ExitCode::from(2);
@@ -233,10 +235,10 @@ fn solve_file(file: &PathBuf, as_json: bool, options: &SolveOptions) -> ExitCode
         Ok(solution) => solution,
         Err(e) => {
             if as_json {
-                println!(
+                output::say(&format!(
                     "{}",
                     json!({ "puzzle": puzzle.name, "error": e.to_string() })
-                );
+                ));
             }
             eprintln!("roundhouse: {}: {e}", puzzle.name);
             return ExitCode::from(1);
@@ -254,24 +256,21 @@ fn solve_file(file: &PathBuf, as_json: bool, options: &SolveOptions) -> ExitCode
             "from_both_ends": solution.from_both_ends,
             "seconds": seconds,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        );
+        output::say(&serde_json::to_string_pretty(&report).unwrap_or_default());
     } else {
-        println!("{} ({})", puzzle.title, puzzle.yard.title);
-        println!("optimum: {}", counted(solution.optimum(), "move"));
-        println!("guide:");
+        output::say(&format!("{} ({})", puzzle.title, puzzle.yard.title));
+        output::say(&format!("optimum: {}", counted(solution.optimum(), "move")));
+        output::say("guide:");
         for (i, line) in solution.guide().iter().enumerate() {
-            println!("  {:>2}. {line}", i + 1);
+            output::say(&format!("  {:>2}. {line}", i + 1));
         }
         let how = if solution.from_both_ends {
             "searched from the start and the goal"
         } else {
             "searched from the start"
         };
-        println!("states explored: {} ({how})", solution.states);
-        println!("time: {:.3} s", seconds);
+        output::say(&format!("states explored: {} ({how})", solution.states));
+        output::say(&format!("time: {:.3} s", seconds));
     }
     ExitCode::SUCCESS
 }

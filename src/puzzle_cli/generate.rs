@@ -11,6 +11,8 @@ use roundhouse::games::shunting::cards::{self, CARD_COUNT, LAST_CARD, plan};
 use roundhouse::games::shunting::daily::{self, Source};
 use roundhouse::plural::plural;
 
+use crate::output;
+
 /// What to make.
 pub struct Request<'a> {
     /// Route cards by number; all of them when both this and `dates` are empty.
@@ -82,7 +84,7 @@ pub fn run(request: &Request) -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            None => println!("{}", made.text),
+            None => output::say(&made.text),
         }
         eprintln!("{}  {seconds:.3} s", made.summary);
     }

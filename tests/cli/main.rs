@@ -5,6 +5,7 @@
 mod run;
 
 mod cli;
+mod closed_pipe;
 mod daily_cli;
 mod db_cli;
 mod deployment;
