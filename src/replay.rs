@@ -116,10 +116,32 @@ fn seat_names(input: &ReplayInput) -> Result<SeatNames, ReplayFailure> {
     }
 }
 
+/// Why the input's `moves` is not a list, if it is something else.
+fn moves_not_a_list(input: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(input).ok()?;
+    let moves = value.get("moves")?;
+    let what = match moves {
+        Value::Array(_) => return None,
+        Value::String(_) => "a string",
+        Value::Object(_) => "an object",
+        Value::Number(_) => "a number",
+        Value::Bool(_) => "true or false",
+        Value::Null => "null",
+    };
+    Some(format!(
+        "`moves` must be a list of moves, one string per move, as in \
+         `\"moves\": [\"MOVE\", \"SEAT: MOVE\"]`; it is {what}: `{}`",
+        excerpt(&moves.to_string())
+    ))
+}
+
 /// Replays `input` for the game `game_id`.
 pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure> {
     let kind = games::find(game_id)
         .ok_or_else(|| ReplayFailure::input(TableError::unknown_game(game_id).to_string()))?;
+    if let Some(problem) = moves_not_a_list(input) {
+        return Err(ReplayFailure::input(problem));
+    }
     let input: ReplayInput =
         from_json(input).map_err(|e| ReplayFailure::input(format!("bad replay input: {e}")))?;
     let names = seat_names(&input)?;

@@ -4,6 +4,7 @@ pub mod adapter;
 pub mod coal_train;
 pub mod express;
 pub mod narration;
+pub mod ranges;
 pub mod seat_names;
 pub mod shunting;
 pub mod whistlewood;

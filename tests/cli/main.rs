@@ -10,4 +10,5 @@ mod daily_cli;
 mod db_cli;
 mod deployment;
 mod readme;
+mod replay_setups;
 mod shunting_cli;

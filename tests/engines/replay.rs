@@ -140,3 +140,23 @@ fn unknown_fields_are_refused_with_the_known_ones() {
     let failure = refused("yardmaster", &long_key);
     assert!(failure.error.len() < 400, "{}", failure.error);
 }
+
+/// The table starts a game through `GameKind::start`, as replay does: the range check is the
+/// engine's, so a setup with a ruling out of range never reaches a table either.
+#[test]
+fn the_engine_refuses_an_express_ruling_out_of_range_wherever_the_game_starts() {
+    let kind = roundhouse::games::find("express").unwrap();
+    let options = kind.parse_options(&[]).unwrap();
+    let dealt = kind.deal(&options, 2, 1).unwrap();
+    assert!(kind.start(&options, 2, &dealt, 1).is_ok());
+    let mut setup: serde_json::Value = serde_json::from_str(&dealt).unwrap();
+    setup["rulings"]["going_out_bonus"] = serde_json::json!(i32::MIN);
+    let error = kind
+        .start(&options, 2, &setup.to_string(), 1)
+        .map(drop)
+        .expect_err("out of range");
+    assert!(
+        error.to_string().contains("rulings.going_out_bonus is -2147483648"),
+        "{error}"
+    );
+}

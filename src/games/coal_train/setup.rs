@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::content::{Content, Section, TileNo};
 use super::state::{CENTRE, CoalTrain, Edition, Phase, Player, SPACES, Space};
+use crate::excerpt::excerpt;
 use crate::game::{GameRng, Seat, SetupError};
 
 /// An explicit setup, as JSON (tiles by id, whistlestops by key, incentives and cities by name):
@@ -94,12 +95,13 @@ fn tiles(ids: &[String], seen: &mut BTreeSet<TileNo>) -> Result<Vec<TileNo>, Set
     let content = Content::get();
     ids.iter()
         .map(|id| {
-            let tile = content
-                .tile_by_id(id)
-                .ok_or_else(|| SetupError(format!("`{id}` is not a Coal Train tile id.")))?;
+            let tile = content.tile_by_id(id).ok_or_else(|| {
+                SetupError(format!("`{}` is not a Coal Train tile id.", excerpt(id)))
+            })?;
             if !seen.insert(tile) {
                 return Err(SetupError(format!(
-                    "The tile `{id}` appears twice in the setup."
+                    "The tile `{}` appears twice in the setup.",
+                    excerpt(id)
                 )));
             }
             Ok(tile)
@@ -116,10 +118,16 @@ fn offers(deal: &BTreeMap<String, Vec<String>>) -> Result<Vec<Vec<usize>>, Setup
         let city = content
             .location_by_word(city_name)
             .filter(|&l| content.map.cities.contains(&l))
-            .ok_or_else(|| SetupError(format!("`{city_name}` is not a city of the map.")))?;
+            .ok_or_else(|| {
+                SetupError(format!(
+                    "`{}` is not a city of the map.",
+                    excerpt(city_name)
+                ))
+            })?;
         if names.len() != content.table.incentives_per_city {
             return Err(SetupError(format!(
-                "{city_name} gets {} incentives, not {}.",
+                "{} gets {} incentives, not {}.",
+                content.map.locations[city].name,
                 content.table.incentives_per_city,
                 names.len()
             )));
@@ -127,10 +135,11 @@ fn offers(deal: &BTreeMap<String, Vec<String>>) -> Result<Vec<Vec<usize>>, Setup
         for name in names {
             let card = content
                 .incentive_by_word(name)
-                .ok_or_else(|| SetupError(format!("`{name}` is not an incentive.")))?;
+                .ok_or_else(|| SetupError(format!("`{}` is not an incentive.", excerpt(name))))?;
             if !used.insert(card) {
                 return Err(SetupError(format!(
-                    "The incentive `{name}` is dealt twice."
+                    "The incentive `{}` is dealt twice.",
+                    excerpt(name)
                 )));
             }
             offers[city].push(card);

@@ -17,6 +17,7 @@ pub mod present;
 pub mod refusals;
 pub mod rules_text;
 pub mod rulings;
+mod rulings_check;
 pub mod scoring;
 pub mod state;
 pub mod train;

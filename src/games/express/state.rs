@@ -349,14 +349,14 @@ impl Express {
                 totals.len()
             )));
         }
-        let rulings = &setup.rulings;
-        if rulings.deal * players >= full.len() || rulings.draw == 0 || rulings.max_hand == 0 {
-            return Err(SetupError(
-                "The rulings do not work: the deal must leave a draw pile, and a turn draws and keeps at least one card."
-                    .into(),
-            ));
+        let problem = setup
+            .rulings
+            .problem(players, full.len())
+            .or_else(|| (setup.totals.as_deref()).and_then(super::rulings_check::totals_problem));
+        match problem {
+            Some(problem) => Err(SetupError(format!("The setup does not work: {problem}."))),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -2,8 +2,9 @@
 //! must keep to. Checked when a setup's rulings are loaded, so no ruling can make a score overflow, a
 //! bonus count wrap or a turn never end.
 
-use std::fmt::Display;
 use std::ops::RangeInclusive;
+
+use crate::games::ranges::{first_outside, outside};
 
 use super::card_cars::MAX_TRACKS;
 use super::notation::MAX_HAND;
@@ -27,26 +28,6 @@ pub const NATURE_ICONS: RangeInclusive<usize> = 0..=2;
 pub const CARD_BONUSES: RangeInclusive<usize> = 0..=2;
 /// Train cars in one colour's set.
 pub const CARS_PER_COLOUR: RangeInclusive<usize> = 1..=15;
-
-/// `field` is `value`, outside `range`: the sentence that says so.
-fn outside<T: PartialOrd + Display>(field: &str, value: T, range: &RangeInclusive<T>) -> String {
-    format!(
-        "{field} is {value}; it must be {} to {}",
-        range.start(),
-        range.end()
-    )
-}
-
-/// The first number in `values` (named by field) outside `range`, as a sentence.
-fn first_outside<T: PartialOrd + Display + Copy>(
-    values: impl IntoIterator<Item = (String, T)>,
-    range: &RangeInclusive<T>,
-) -> Option<String> {
-    values
-        .into_iter()
-        .find(|(_, value)| !range.contains(value))
-        .map(|(field, value)| outside(&field, value, range))
-}
 
 impl Rulings {
     /// Why these rulings cannot make a game, if they cannot.

@@ -246,7 +246,8 @@ impl TryFrom<String> for CabooseId {
         CabooseId::find(&name).ok_or_else(|| {
             let names: Vec<&str> = CABOOSES.iter().map(|c| c.name).collect();
             format!(
-                "there is no Caboose `{name}`; the Cabooses are: {}",
+                "there is no Caboose `{}`; the Cabooses are: {}",
+                crate::excerpt::excerpt(&name),
                 names.join(", ")
             )
         })

@@ -245,7 +245,8 @@ fn setup_cabooses(
         (CabooseChoice::Off, None) => None,
         (CabooseChoice::Off, Some(name)) => {
             return Err(SetupError(format!(
-                "the setup names the Caboose `{name}`, but `caboose` is off"
+                "the setup names the Caboose `{}`, but `caboose` is off",
+                crate::excerpt::excerpt(name)
             )));
         }
         (_, None) => {

@@ -1,0 +1,96 @@
+//! The range every number of a setup's rulings and totals must keep to, checked when a game starts,
+//! so no setup can make a score wrap, a deal or draw run past the deck, or a hand never end.
+
+use std::ops::RangeInclusive;
+
+use crate::games::ranges::{first_outside, outside};
+
+use super::rulings::Rulings;
+
+/// Cards dealt to each player (the deal must also leave a draw pile).
+pub const DEAL: RangeInclusive<usize> = 1..=15;
+/// Cards drawn in a turn.
+pub const DRAW: RangeInclusive<usize> = 1..=5;
+/// Cards a hand may keep at the end of a turn.
+pub const MAX_HAND: RangeInclusive<usize> = 1..=15;
+/// Trains going out names a length for, besides the others.
+pub const GOING_OUT_TRAINS: RangeInclusive<usize> = 1..=4;
+/// The length a train needs for going out.
+pub const TRAIN_LENGTH: RangeInclusive<usize> = 1..=12;
+/// Points for going out.
+pub const GOING_OUT_BONUS: RangeInclusive<i32> = 0..=100;
+/// Reshuffles allowed in a hand.
+pub const RESHUFFLES: RangeInclusive<u32> = 0..=10;
+/// Discards a reshuffle leaves.
+pub const RESHUFFLE_KEEPS: RangeInclusive<usize> = 0..=10;
+/// A seat's total at the start.
+pub const TOTAL: RangeInclusive<i32> = -10_000..=10_000;
+
+impl Rulings {
+    /// Why these rulings cannot make a game of `deck` cards for `players`, if they cannot: the first
+    /// number out of its range, named as the setup names it (`rulings.deal`), or a deal that leaves
+    /// no draw pile.
+    pub fn problem(&self, players: usize, deck: usize) -> Option<String> {
+        let field = |name: &str| format!("rulings.{name}");
+        let trains = self.going_out_lengths.len();
+        if !GOING_OUT_TRAINS.contains(&trains) {
+            return Some(format!(
+                "rulings.going_out_lengths lists {trains} lengths; it must list {} to {}",
+                GOING_OUT_TRAINS.start(),
+                GOING_OUT_TRAINS.end()
+            ));
+        }
+        let counts = [
+            (field("deal"), self.deal, DEAL),
+            (field("draw"), self.draw, DRAW),
+            (field("max_hand"), self.max_hand, MAX_HAND),
+            (
+                field("going_out_others"),
+                self.going_out_others,
+                TRAIN_LENGTH,
+            ),
+            (
+                field("reshuffle_keeps"),
+                self.reshuffle_keeps,
+                RESHUFFLE_KEEPS,
+            ),
+        ];
+        if let Some((name, value, range)) = counts.iter().find(|(_, v, r)| !r.contains(v)) {
+            return Some(outside(name, *value, range));
+        }
+        let lengths = (self.going_out_lengths.iter().enumerate())
+            .map(|(i, &length)| (format!("rulings.going_out_lengths[{i}]"), length));
+        first_outside(lengths, &TRAIN_LENGTH)
+            .or_else(|| {
+                first_outside(
+                    [(field("going_out_bonus"), self.going_out_bonus)],
+                    &GOING_OUT_BONUS,
+                )
+            })
+            .or_else(|| {
+                first_outside(
+                    [(field("reshuffles_per_hand"), self.reshuffles_per_hand)],
+                    &RESHUFFLES,
+                )
+            })
+            .or_else(|| {
+                (self.deal * players >= deck).then(|| {
+                    format!(
+                        "rulings.deal is {}: {players} hands of {} take {} of the {deck} cards and \
+                         leave no draw pile; deal at most {}",
+                        self.deal,
+                        self.deal,
+                        self.deal * players,
+                        (deck - 1) / players
+                    )
+                })
+            })
+    }
+}
+
+/// The first of a setup's `totals` out of range, as a sentence.
+pub fn totals_problem(totals: &[i32]) -> Option<String> {
+    let named =
+        (totals.iter().enumerate()).map(|(seat, &total)| (format!("totals[{seat}]"), total));
+    first_outside(named, &TOTAL)
+}
