@@ -197,7 +197,7 @@ fn main() -> ExitCode {
         }
         Action::Rules { game } => match games::find(&game) {
             Some(kind) => {
-                output::say(&kind.rules_text());
+                output::say(kind.rules_text());
                 ExitCode::SUCCESS
             }
             None => fail(&format!("no game called `{game}`; see `roundhouse games`")),

@@ -156,7 +156,9 @@ fn the_engine_refuses_an_express_ruling_out_of_range_wherever_the_game_starts() 
         .map(drop)
         .expect_err("out of range");
     assert!(
-        error.to_string().contains("rulings.going_out_bonus is -2147483648"),
+        error
+            .to_string()
+            .contains("rulings.going_out_bonus is -2147483648"),
         "{error}"
     );
 }

@@ -435,9 +435,12 @@ fn shipped_puzzles(goal: Goal) -> Vec<(String, Puzzle)> {
         .collect()
 }
 
+/// A goal with its pieces named: each piece it places and its slot; each group's pieces and slots.
+type NamedGoal = (Vec<(String, SlotId)>, Vec<(Vec<String>, Vec<SlotId>)>);
+
 /// The goal of `puzzle` with its pieces named (piece numbers follow the file's order): each piece
 /// the goal places and its slot, sorted; each group's pieces, sorted, and slots.
-fn named_goal(puzzle: &Puzzle) -> (Vec<(String, SlotId)>, Vec<(Vec<String>, Vec<SlotId>)>) {
+fn named_goal(puzzle: &Puzzle) -> NamedGoal {
     let name = |p: usize| puzzle.pieces[p].name.clone();
     let mut at: Vec<(String, SlotId)> = puzzle.goal.at.iter().map(|&(p, s)| (name(p), s)).collect();
     at.sort();
