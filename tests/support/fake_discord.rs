@@ -443,6 +443,9 @@ struct State {
     interactions: HashMap<u64, InteractionLog>,
     tokens: HashMap<String, u64>,
     channels: HashMap<u64, Vec<Sent>>,
+    /// How many more slash commands' first responses to refuse as if they came too late (see
+    /// [`FakeDiscord::answer_late`]).
+    late_commands: usize,
     /// Channels whose interaction callbacks are refused as if they came too late.
     refused_callbacks: Vec<u64>,
     /// Threads opened by the test (see [`threads`]).
@@ -972,6 +975,13 @@ impl FakeDiscord {
     /// recorded in [`Self::unexpected_requests`]). Follow-ups then find no response to follow.
     pub fn refuse_callbacks_in(&self, channel: u64) {
         self.shared.lock().refused_callbacks.push(channel);
+    }
+
+    /// Refuses the first responses of the next `count` slash commands as Discord refuses one after
+    /// its 3 s deadline (also recorded in [`Self::unexpected_requests`]), so a test meets a machine
+    /// too busy to answer in time whatever the machine's speed.
+    pub fn answer_late(&self, count: usize) {
+        self.shared.lock().late_commands += count;
     }
 
     /// Every message of `channel` that notified `user`: channel messages and interaction
@@ -2114,6 +2124,14 @@ fn interaction_callback(
         return Err((
             unknown(),
             format!("callback for interaction {id} refused by the test"),
+        ));
+    }
+    if log.kind == 2 && st.late_commands > 0 {
+        st.late_commands -= 1;
+        log.too_late = true;
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} taken as late by the test (limit 3 s)"),
         ));
     }
     let late = log.dispatched_at.elapsed();
