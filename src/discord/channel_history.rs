@@ -20,7 +20,7 @@ const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
 
 /// How far before the moment given the search begins, so that a clock of ours ahead of Discord's
 /// cannot hide a post.
-pub const CLOCK_MARGIN_SECS: i64 = 600;
+const CLOCK_MARGIN_SECS: i64 = 600;
 
 /// Messages per request: Discord's most.
 const PAGE: u8 = 100;

@@ -387,7 +387,7 @@ async fn settled(
 ) -> Settled {
     let id = fake.slash(user, GUILD, channel, name, options).await;
     let private = match fake.answer(id, WAIT).await {
-        Answer::Replied(answer) => Some(answer),
+        Answer::Replied(answer) => Some(*answer),
         Answer::TooLate => {
             loop {
                 let behind = fake.slash(user, GUILD, channel, "hand", json!({})).await;

@@ -344,7 +344,7 @@ fn mentioned_users(content: &str) -> Vec<u64> {
 #[derive(Clone, Debug)]
 pub enum Answer {
     /// Its final response.
-    Replied(Sent),
+    Replied(Box<Sent>),
     /// Its first response came after Discord's deadline and was refused: the person saw none, and
     /// whatever the bot did meanwhile stands.
     TooLate,
@@ -840,7 +840,7 @@ impl FakeDiscord {
             |st| {
                 let log = st.interactions.get(&interaction)?;
                 match &log.reply {
-                    Some(reply) => Some(Answer::Replied(reply.clone())),
+                    Some(reply) => Some(Answer::Replied(Box::new(reply.clone()))),
                     None => log.too_late.then_some(Answer::TooLate),
                 }
             },
