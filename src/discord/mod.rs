@@ -3,6 +3,7 @@
 //! table [`crate::table::Reply`] becomes messages.
 
 mod buttons;
+mod channel_history;
 mod channel_post;
 mod commands;
 pub mod config;
@@ -263,8 +264,9 @@ fn framework(
                     guild,
                 };
                 let (http, start_table) = (Arc::clone(&ctx.http), Arc::clone(&table));
+                let bot = ready_event.user.id;
                 let start_scheduler = move || {
-                    let task = scheduler::spawn(http, start_table, every, gate);
+                    let task = scheduler::spawn(http, bot, start_table, every, gate);
                     if let Ok(mut slot) = scheduler.lock() {
                         *slot = Some(task);
                     }

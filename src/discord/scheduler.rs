@@ -1,12 +1,14 @@
 //! The scheduler loop: asks the table what is due (reminders, daily puzzle posts) and posts it, and has
-//! today's and tomorrow's puzzles made ahead. What was sent lives in SQLite, so a restart neither repeats
-//! nor loses the schedule.
+//! today's and tomorrow's puzzles made ahead. What was sent lives in the database, so a restart neither
+//! repeats nor loses the schedule: a daily post an earlier process may have made before it stopped is
+//! looked for in its channel before it is sent (see [`crate::table::daily::DuePost::left_claimed_at`]).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
+use super::channel_history::made_since;
 use super::channel_post::{PostNonce, post};
 use super::messages::channel_message;
 use super::shutdown::WorkGate;
@@ -14,9 +16,11 @@ use crate::table::Table;
 use crate::table::daily::{Delivery, DuePost};
 
 /// Starts the loop; it runs until aborted or `gate` closes. Each round holds a pass from `gate`, so a
-/// stop waits for the round under way instead of cutting it between a post and its record.
+/// stop waits for the round under way instead of cutting it between a post and its record. `bot` is
+/// the bot's own user, the author of its posts.
 pub fn spawn(
     http: Arc<serenity::Http>,
+    bot: serenity::UserId,
     table: Arc<Table>,
     every: Duration,
     gate: Arc<WorkGate>,
@@ -30,7 +34,7 @@ pub fn spawn(
                 break;
             };
             send_reminders(&http, &table).await;
-            send_daily_posts(&http, &table).await;
+            send_daily_posts(&http, bot, &table).await;
             prepare_daily(&table).await;
         }
     })
@@ -91,7 +95,7 @@ async fn send_reminders(http: &Arc<serenity::Http>, table: &Arc<Table>) {
     }
 }
 
-async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
+async fn send_daily_posts(http: &Arc<serenity::Http>, bot: serenity::UserId, table: &Arc<Table>) {
     let due_table = Arc::clone(table);
     let Some(due) = off_thread("daily posts", move || {
         due_table.daily_posts_due(due_table.clock().now())
@@ -102,23 +106,55 @@ async fn send_daily_posts(http: &Arc<serenity::Http>, table: &Arc<Table>) {
     };
     for due_post in due {
         let delivery = match due_post.channel.parse::<u64>().ok().filter(|&c| c != 0) {
-            Some(channel) => {
-                let sent = post(
-                    http,
-                    serenity::ChannelId::new(channel),
-                    channel_message(&due_post.post),
-                    &PostNonce::daily(channel, due_post.day.0),
-                )
-                .await;
-                if let Err(e) = &sent {
-                    tracing::warn!(channel, "could not post the daily puzzle: {e}");
-                }
-                delivery_of(sent.as_ref().map(|_| ()))
-            }
+            Some(channel) => send_daily_post(http, bot, channel, &due_post).await,
             None => Delivery::Refused,
         };
         record(table, due_post, delivery).await;
     }
+}
+
+/// Sends one daily post, unless it is one an earlier process may have made and the channel shows it
+/// was: then it counts as sent.
+async fn send_daily_post(
+    http: &serenity::Http,
+    bot: serenity::UserId,
+    channel: u64,
+    due_post: &DuePost,
+) -> Delivery {
+    let channel_id = serenity::ChannelId::new(channel);
+    if let Some(claimed_at) = due_post.left_claimed_at {
+        let made = made_since(http, channel_id, bot, claimed_at, |content| {
+            due_post.is_made_as(content)
+        })
+        .await;
+        match made {
+            Ok(true) => {
+                tracing::info!(channel, "the daily post left claimed was made already");
+                return Delivery::Sent;
+            }
+            Ok(false) => {
+                tracing::info!(channel, "sending the daily post left claimed, not made yet");
+            }
+            Err(e) => {
+                tracing::warn!(
+                    channel,
+                    "not sending the daily post left claimed, as it may have been made: {e}"
+                );
+                return Delivery::Unknown;
+            }
+        }
+    }
+    let sent = post(
+        http,
+        channel_id,
+        channel_message(&due_post.post),
+        &PostNonce::daily(channel, due_post.day.0),
+    )
+    .await;
+    if let Err(e) = &sent {
+        tracing::warn!(channel, "could not post the daily puzzle: {e}");
+    }
+    delivery_of(sent.as_ref().map(|_| ()))
 }
 
 async fn record(table: &Arc<Table>, post: DuePost, delivery: Delivery) {

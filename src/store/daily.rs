@@ -66,6 +66,17 @@ pub struct DailyChannel {
     pub post_minute: u32,
 }
 
+/// A daily post claimed and not yet recorded sent or refused (see [`Store::claimed_daily_posts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyClaim {
+    /// The server.
+    pub guild: String,
+    /// The channel.
+    pub channel: String,
+    /// When it was claimed (Unix seconds): if its post was made, it was made after.
+    pub claimed_at: i64,
+}
+
 impl Store {
     /// `user_id`'s attempt at puzzle `number` on `guild`.
     pub fn daily_attempt(
@@ -160,19 +171,28 @@ impl Store {
         on_backend!(self, claim_daily_post(guild, channel, day, now))
     }
 
-    /// Claims again, for the caller to send with the same nonce, day `day`'s posts on servers `shards`
-    /// hold that are still `claimed` (neither recorded sent nor refused) with a claim made in
-    /// `claimed_within` (Unix seconds, start inclusive, end exclusive): posts whose sender stopped (was
-    /// killed, say) between its claim and its record. Each comes back once, to one caller, since its
-    /// claim is renewed to `now`.
-    pub fn reclaim_daily_posts(
+    /// Day `day`'s posts on servers `shards` hold that are still `claimed`: neither recorded sent nor
+    /// refused, because they are being sent, their fate is unknown, or their sender stopped (was
+    /// killed, say) between its claim and its record.
+    pub fn claimed_daily_posts(
         &self,
         shards: &ShardRange,
         day: i64,
-        claimed_within: std::ops::Range<i64>,
+    ) -> Result<Vec<DailyClaim>, StoreError> {
+        on_backend!(self, claimed_daily_posts(shards, day))
+    }
+
+    /// Takes over day `day`'s post claimed as `claim` says, renewing its claim to `now` (or a second
+    /// past the old claim, so that the claim always changes): `true` if this caller holds it now,
+    /// `false` if the claim changed meanwhile (another caller took it over, or its post was
+    /// recorded), so each claim is taken over by one caller.
+    pub fn take_over_daily_post(
+        &self,
+        claim: &DailyClaim,
+        day: i64,
         now: i64,
-    ) -> Result<Vec<(String, String)>, StoreError> {
-        on_backend!(self, reclaim_daily_posts(shards, day, claimed_within, now))
+    ) -> Result<bool, StoreError> {
+        on_backend!(self, take_over_daily_post(claim, day, now))
     }
 
     /// Records that a claimed post went out.

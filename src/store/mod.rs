@@ -29,7 +29,7 @@ use thiserror::Error;
 use crate::clock::Clock;
 
 pub use copy::{CopyError, CopyProgress, CopySummary, Mismatch, ReplayCheck};
-pub use daily::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES};
+pub use daily::{AttemptChange, AttemptRecord, DailyChannel, DailyClaim, POST_TRIES};
 pub use database::Database;
 pub use records::{
     GameRecord, Motion, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, Update,

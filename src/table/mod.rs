@@ -198,9 +198,9 @@ pub struct Table {
     /// The Discord shards whose guilds this table's sweeps (reminders, clock steps, lobby expiry,
     /// daily posts) cover: all of them unless [`Table::sweeping_shards`] says otherwise.
     shards: ShardRange,
-    /// When this table was made (Unix seconds): daily posts claimed before it, and never recorded
-    /// sent, were left by an earlier process (see [`Table::daily_posts_due`]).
-    started_at: i64,
+    /// The daily posts this table claimed: any other post left claimed was claimed by another
+    /// process (see [`Table::daily_posts_due`]).
+    daily_claims: daily::HeldClaims,
     /// Milliseconds every command waits (in its channel's turn) before it runs; zero but in tests.
     delay_ms: AtomicU64,
 }
@@ -209,7 +209,6 @@ impl Table {
     /// A table over `store`.
     pub fn new(store: Store, options: TableOptions) -> Self {
         let limits = &options.limits;
-        let started_at = store.clock().now();
         Table {
             locks: Arc::new(locks::Lanes::new(limits.per_channel, limits.per_user)),
             board_cooldown: cooldown::BoardCooldown::new(limits.board_cooldown_secs),
@@ -217,7 +216,7 @@ impl Table {
             store,
             options,
             shards: ShardRange::ONE,
-            started_at,
+            daily_claims: daily::HeldClaims::default(),
             delay_ms: AtomicU64::new(0),
         }
     }

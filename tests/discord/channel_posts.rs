@@ -17,7 +17,7 @@ use crate::fake_discord::{FakeDiscord, Fault};
 use crate::running_bot::{Running, start_bot};
 
 const DAILY_GUILD: u64 = 900_000_000_000_000_021;
-const DAILY_CHANNEL: u64 = 910_000_000_000_000_021;
+pub(crate) const DAILY_CHANNEL: u64 = 910_000_000_000_000_021;
 /// The route of channel posts, as the fake matches it.
 pub(crate) const POSTS: &str = "POST /channels/";
 
@@ -52,16 +52,39 @@ pub(crate) async fn the_one_daily_post(fake: &FakeDiscord) {
     assert!(posts[0].content.contains("Roundhouse daily #"), "{posts:?}");
 }
 
-/// Asserts the store's record of today's daily post, unless the day changed since `day_at_start`.
-pub(crate) fn assert_daily_state(db: &Path, day_at_start: i64, state: &str, tries: i64) {
-    if Clock::system().today().0 != day_at_start {
-        return;
+/// The store's record of `channel`'s post of `day` (its state and tries), read without disturbing the
+/// bot that may be running on `db`.
+pub(crate) fn daily_state(db: &Path, channel: u64, day: i64) -> Option<(String, i64)> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let conn = rusqlite::Connection::open_with_flags(db, flags).ok()?;
+    conn.query_row(
+        "SELECT state, tries FROM daily_posts WHERE channel = ?1 AND day = ?2",
+        rusqlite::params![channel.to_string(), day],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )
+    .ok()
+}
+
+/// Waits until the store records today's post in [`DAILY_CHANNEL`] as `state` after `tries` tries
+/// (recording follows posting, later on a busy machine), unless the day changed since
+/// `day_at_start`; panics with what it records after [`WAIT`].
+pub(crate) async fn wait_daily_state(db: &Path, day_at_start: i64, state: &str, tries: i64) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let wanted = Some((state.to_owned(), tries));
+    loop {
+        if Clock::system().today().0 != day_at_start {
+            return;
+        }
+        let recorded = daily_state(db, DAILY_CHANNEL, day_at_start);
+        if recorded == wanted {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not recorded as {wanted:?} within {WAIT:?}: {recorded:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let recorded = Store::open(db)
-        .unwrap()
-        .daily_post_state(&DAILY_CHANNEL.to_string(), day_at_start)
-        .unwrap();
-    assert_eq!(recorded, Some((state.to_owned(), tries)));
 }
 
 /// The HTTP statuses the fake answered the channel posts with (0: it hung up).
@@ -123,10 +146,10 @@ async fn a_daily_post_with_its_connection_broken_is_posted_once() {
     the_one_daily_post(&fake).await;
     // The message was made before the connection broke; the bot cannot know and posts again.
     fake.wait_requests(POSTS, 2, WAIT).await;
+    wait_daily_state(&db, day_at_start, "sent", 1).await;
     bot.stop().await;
     assert_eq!(post_statuses(&fake), vec![0, 200]);
     assert_eq!(fake.channel_message_count(DAILY_CHANNEL), 1);
-    assert_daily_state(&db, day_at_start, "sent", 1);
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
 }
 
@@ -141,10 +164,10 @@ async fn a_refused_daily_post_is_tried_again_on_later_rounds_and_posted_once() {
     let bot = daily_bot(&fake, &db).await;
 
     the_one_daily_post(&fake).await;
+    wait_daily_state(&db, day_at_start, "sent", 3).await;
     bot.stop().await;
     assert_eq!(post_statuses(&fake), vec![403, 403, 200], "one try a round");
     assert_eq!(fake.channel_message_count(DAILY_CHANNEL), 1);
-    assert_daily_state(&db, day_at_start, "sent", 3);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -159,10 +182,11 @@ async fn a_daily_post_refused_every_time_is_given_up_after_its_tries() {
 
     let tries = POST_TRIES as usize;
     fake.wait_requests(POSTS, tries, WAIT).await;
+    wait_daily_state(&db, day_at_start, "failed", POST_TRIES).await;
     // Rounds come every second: a few more of them make no further try.
     tokio::time::sleep(Duration::from_secs(4)).await;
     bot.stop().await;
     assert_eq!(post_statuses(&fake), vec![403; tries]);
     assert!(fake.channel_messages(DAILY_CHANNEL).is_empty());
-    assert_daily_state(&db, day_at_start, "failed", POST_TRIES);
+    wait_daily_state(&db, day_at_start, "failed", POST_TRIES).await;
 }

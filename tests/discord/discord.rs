@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use roundhouse::discord::config::{Config, LimitsConfig, RemindersConfig};
 
-use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
+use crate::fake_discord::{Answer, FakeDiscord, FakeUser, Sent};
 use crate::running_bot::start_bot;
 use roundhouse::store::Store;
 use serde_json::json;
@@ -367,6 +367,109 @@ async fn a_game_through_slash_commands_buttons_and_autocomplete() {
     bot.stop().await;
 }
 
+/// What a command in a busy channel came to, once the bot is done with it.
+struct Settled {
+    /// Its answer to the caller; `None` when its first response came after Discord's 3 s deadline
+    /// (a busy machine), which the fake refused while the bot went on with the command.
+    private: Option<Sent>,
+}
+
+/// Runs a command in `channel` and waits until the table is done with it, whether or not the bot
+/// answered within Discord's deadline: after a refused first response, a private command sent after
+/// it in the channel (commands in a channel run in the order they came) says when the first is done.
+/// Its channel post, if any, may still be on its way then.
+async fn settled(
+    fake: &FakeDiscord,
+    user: &FakeUser,
+    channel: u64,
+    name: &str,
+    options: serde_json::Value,
+) -> Settled {
+    let id = fake.slash(user, GUILD, channel, name, options).await;
+    let private = match fake.answer(id, WAIT).await {
+        Answer::Replied(answer) => Some(*answer),
+        Answer::TooLate => {
+            loop {
+                let behind = fake.slash(user, GUILD, channel, "hand", json!({})).await;
+                if let Answer::Replied(_) = fake.answer(behind, WAIT).await {
+                    break;
+                }
+            }
+            None
+        }
+    };
+    Settled { private }
+}
+
+/// Waits until `done` holds, panicking with `what` after [`WAIT`].
+async fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !done() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within {WAIT:?}: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The moves `user` may make in `channel`, asked until an answer comes within Discord's deadline.
+async fn legal_in_time(fake: &FakeDiscord, user: &FakeUser, channel: u64) -> Vec<(String, String)> {
+    loop {
+        let options = json!({ "action": "" });
+        let id = fake
+            .autocomplete(user, GUILD, channel, "move", options, "action")
+            .await;
+        if let Answer::Replied(answer) = fake.answer(id, WAIT).await {
+            return answer.choices;
+        }
+    }
+}
+
+/// Who is to move in `channel` (of alice and bob, the one offered moves) and the first move offered.
+async fn to_move(fake: &FakeDiscord, channel: u64) -> (FakeUser, String) {
+    for user in [alice(), bob()] {
+        if let Some((_, notation)) = legal_in_time(fake, &user, channel).await.first() {
+            let notation = notation.clone();
+            return (user, notation);
+        }
+    }
+    panic!("nobody may move in channel {channel}")
+}
+
+/// Opens, fills and starts a game in `channel`, each command settled, and waits for the start's
+/// post (the one that pings the first to move).
+async fn started_in(fake: &FakeDiscord, channel: u64) {
+    let game = json!({"game": "yardmaster"});
+    settled(fake, &alice(), channel, "game new", game).await;
+    settled(fake, &bob(), channel, "game join", json!({})).await;
+    settled(fake, &alice(), channel, "game start", json!({})).await;
+    eventually("the start posted", || {
+        fake.channel_messages(channel)
+            .iter()
+            .any(|m| !m.allowed_user_mentions.is_empty())
+    })
+    .await;
+}
+
+/// Makes moves in `channel` until at least `count` were posted, each by whoever is to move then.
+async fn moves_in(fake: &FakeDiscord, channel: u64, count: usize) {
+    let start = fake.channel_message_count(channel);
+    while fake.channel_message_count(channel) - start < count {
+        let (mover, notation) = to_move(fake, channel).await;
+        let moved = settled(fake, &mover, channel, "move", json!({"action": notation})).await;
+        if let Some(answer) = moved.private {
+            // Posted in the channel, or (under load) asked to retry; nothing else happens here.
+            assert!(answer.ephemeral, "{answer:?}");
+            assert!(
+                answer.content == "Posted in the channel." || answer.content.contains("try again"),
+                "{}",
+                answer.content
+            );
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
     let _alone = HEAVY_LOAD.lock().await;
@@ -378,77 +481,62 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
     fake.wait_commands(WAIT).await;
 
     let channels: Vec<u64> = (0..50).map(|i| CHANNEL + 100 + i).collect();
-    let mut movers = Vec::new();
     let mut posts_before_play = Vec::new();
     for &channel in &channels {
-        command_in(
-            &fake,
-            &alice(),
-            channel,
-            "game new",
-            json!({"game": "yardmaster"}),
-        )
-        .await;
-        command_in(&fake, &bob(), channel, "game join", json!({})).await;
-        let started = command_in(&fake, &alice(), channel, "game start", json!({})).await;
-        assert!(!started.ephemeral, "{}", started.content);
-        movers.push(user_by_id(pinged(&started)));
+        started_in(&fake, channel).await;
         posts_before_play.push(fake.channel_message_count(channel));
     }
 
     // Two moves by the player to act at the same instant in one channel: exactly one is accepted.
-    let (first, to_act) = (channels[0], movers[0].clone());
-    let options = legal(&fake, &to_act, first, "").await;
+    let first = channels[0];
+    let (to_act, _) = to_move(&fake, first).await;
+    let options = legal_in_time(&fake, &to_act, first).await;
     let (a, b) = (options[0].1.clone(), options[options.len() - 1].1.clone());
-    let before = fake.channel_message_count(first);
     let (one, two) = tokio::join!(
-        fake.slash(&to_act, GUILD, first, "move", json!({ "action": a })),
-        fake.slash(&to_act, GUILD, first, "move", json!({ "action": b }))
+        settled(&fake, &to_act, first, "move", json!({ "action": a })),
+        settled(&fake, &to_act, first, "move", json!({ "action": b }))
     );
-    let answers = [fake.reply(one, WAIT).await, fake.reply(two, WAIT).await];
-    let accepted = fake.channel_messages(first).split_off(before);
-    assert_eq!(accepted.len(), 1, "{accepted:?}");
+    let answers: Vec<Sent> = [one.private, two.private].into_iter().flatten().collect();
     assert!(answers.iter().all(|s| s.ephemeral), "{answers:?}");
-    assert!(answers.iter().any(|s| s.content.contains("not your turn")));
-    movers[0] = user_by_id(pinged(&accepted[0]));
+    if answers.len() == 2 {
+        assert!(answers.iter().any(|s| s.content.contains("not your turn")));
+    }
+    eventually("the race's winner posted", || {
+        fake.channel_message_count(first) > posts_before_play[0]
+    })
+    .await;
 
-    // Fifty channels at once, six moves each. Only what cannot depend on the machine's speed is
-    // asserted: every command is answered, every move stored once and announced once.
+    // Fifty channels at once, six moves each, some of whose first responses come too late whatever
+    // the machine's speed. Only what cannot depend on the machine's speed is asserted: every command
+    // is answered, or refused by Discord for answering late (the bot then goes on, and a move it
+    // makes is still posted in the channel); every move is stored once and announced once.
+    fake.answer_late(20);
     let began = std::time::Instant::now();
     let workers: Vec<_> = channels
         .iter()
-        .zip(movers)
-        .map(|(&channel, mut mover)| {
+        .map(|&channel| {
             let fake = Arc::clone(&fake);
-            tokio::spawn(async move {
-                let mut accepted = 0;
-                while accepted < 6 {
-                    let notation = legal(&fake, &mover, channel, "").await[0].1.clone();
-                    let reply =
-                        command_in(&fake, &mover, channel, "move", json!({"action": notation}))
-                            .await;
-                    if reply.ephemeral {
-                        // Under load the bot may ask to retry; nothing else is private here.
-                        assert!(reply.content.contains("try again"), "{}", reply.content);
-                        continue;
-                    }
-                    accepted += 1;
-                    mover = user_by_id(pinged(&reply));
-                }
-                accepted
-            })
+            tokio::spawn(async move { moves_in(&fake, channel, 6).await })
         })
         .collect();
-    let mut acknowledged = 0;
     for worker in workers {
-        acknowledged += worker.await.unwrap();
+        worker.await.unwrap();
     }
     println!(
-        "{acknowledged} moves in 50 channels in {:?} (each with autocomplete and a picture)",
+        "at least 300 moves in 50 channels in {:?} (each with autocomplete and a picture)",
         began.elapsed()
     );
+    let (late, other): (Vec<String>, Vec<String>) = fake
+        .unexpected_requests()
+        .into_iter()
+        .partition(|refused| refused.contains("(limit 3 s)"));
+    assert_eq!(
+        other,
+        Vec::<String>::new(),
+        "only late first responses refused"
+    );
+    assert!(late.len() >= 20, "{late:?}");
     let store = Store::open(&db).unwrap();
-    let mut stored = 0;
     for (&channel, before) in channels.iter().zip(posts_before_play) {
         let record = store.open_game(&channel.to_string()).unwrap().unwrap();
         let moves = store.moves(record.id).unwrap();
@@ -456,18 +544,14 @@ async fn simultaneous_moves_and_fifty_channels_lose_nothing() {
         seqs.dedup();
         assert_eq!(seqs.len(), moves.len(), "no move stored twice");
         let by_people = moves.iter().filter(|m| !m.by_bot).count();
-        assert_eq!(
-            fake.channel_message_count(channel) - before,
-            by_people,
-            "every stored move announced once in channel {channel}"
-        );
-        stored += by_people;
+        let least = 6 + usize::from(channel == first);
+        assert!(by_people >= least, "{by_people} moves in channel {channel}");
+        let what = format!("every stored move announced once in channel {channel}");
+        eventually(&what, || {
+            fake.channel_message_count(channel) - before == by_people
+        })
+        .await;
     }
-    assert_eq!(
-        stored,
-        acknowledged + 1,
-        "every acknowledged move, plus the race's winner"
-    );
     bot.stop().await;
 }
 

@@ -4,7 +4,8 @@
 //! channel message, a restarted bot, the record of unexpected requests, the REST server's
 //! handling of chunked multipart bodies on a kept-alive connection, and the refusals of Discord's
 //! limits (autocomplete values, components), its 429 answers and rate limit headers, and its
-//! de-duplication of channel messages by nonce, reached over TLS as discord.com.
+//! de-duplication of channel messages by nonce and its listing of a channel's history, reached over
+//! TLS as discord.com.
 
 use crate::fake_discord;
 
@@ -747,4 +748,85 @@ async fn the_fake_sends_discords_rate_limit_headers_and_honours_enforced_nonces(
     assert_eq!(body["global"], true);
     assert_eq!(body["retry_after"], 1.5);
     assert_eq!(fake.globally_rate_limited(), 1);
+}
+
+/// Lists the messages of [`CHANNEL`] with `query` through the fake's `https://discord.com`; returns
+/// the status and the JSON answer.
+async fn list_messages(client: &reqwest::Client, query: &str) -> (u16, serde_json::Value) {
+    let response = client
+        .get(format!(
+            "https://discord.com/api/v10/channels/{CHANNEL}/messages?{query}"
+        ))
+        .header("authorization", format!("Bot {}", FakeDiscord::TOKEN))
+        .send()
+        .await
+        .expect("the fake answers over TLS as discord.com");
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("a body");
+    (status, serde_json::from_str(&text).expect("JSON"))
+}
+
+#[tokio::test]
+async fn the_fake_lists_a_channels_history_as_discord_documents() {
+    let fake = FakeDiscord::start().await;
+    let client = fake.http_client();
+    let mut ids = Vec::new();
+    for n in 0..5 {
+        let body = json!({"content": format!("post {n}"), "nonce": format!("n{n}"), "enforce_nonce": true});
+        let (_, _, made) = post_message(&client, body).await;
+        ids.push(made["id"].as_str().unwrap().parse::<u64>().unwrap());
+    }
+    fake.member_says(&alice(), CHANNEL, "hello");
+    let contents = |page: &serde_json::Value| -> Vec<String> {
+        page.as_array()
+            .expect("an array of messages")
+            .iter()
+            .map(|m| m["content"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    // https://discord.com/developers/docs/resources/message#get-channel-messages: the newest 50
+    // without parameters (newest first, as Discord answers), each by its author, without the nonce
+    // (shown only in the create response and the Message Create event).
+    let (status, all) = list_messages(&client, "").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        contents(&all),
+        ["hello", "post 4", "post 3", "post 2", "post 1", "post 0"]
+    );
+    assert!(
+        all.as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m.get("nonce").is_none())
+    );
+    assert_eq!(all[0]["author"]["id"], alice().id.to_string());
+    assert_eq!(all[1]["author"]["id"], FakeDiscord::BOT_ID.to_string());
+    // `after`, `before` and `around` a message, `limit` at a time.
+    let (_, after) = list_messages(&client, &format!("after={}&limit=2", ids[1])).await;
+    assert_eq!(contents(&after), ["post 3", "post 2"]);
+    let (_, before) = list_messages(&client, &format!("before={}&limit=2", ids[3])).await;
+    assert_eq!(contents(&before), ["post 2", "post 1"]);
+    let (_, around) = list_messages(&client, &format!("around={}&limit=3", ids[2])).await;
+    assert_eq!(contents(&around), ["post 3", "post 2", "post 1"]);
+    let (_, last) = list_messages(&client, &format!("after={}&limit=100", ids[4])).await;
+    assert_eq!(contents(&last), ["hello"]);
+
+    // Refused with 400 and recorded: `limit` outside 1-100, two of the mutually exclusive
+    // anchors, an anchor that is no snowflake, a parameter the page does not list.
+    let refused = [
+        "limit=0".to_owned(),
+        "limit=101".to_owned(),
+        format!("after={}&before={}", ids[0], ids[4]),
+        "after=soon".to_owned(),
+        "page=2".to_owned(),
+    ];
+    for query in &refused {
+        let (status, _) = list_messages(&client, query).await;
+        assert_eq!(status, 400, "{query}");
+    }
+    assert_eq!(
+        fake.wait_unexpected(refused.len(), WAIT).await.len(),
+        refused.len()
+    );
 }

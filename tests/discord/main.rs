@@ -15,6 +15,7 @@ mod test_db;
 
 mod announce;
 mod channel_posts;
+mod daily_left_claims;
 mod discord;
 mod discord_daily;
 mod discord_votes;

@@ -24,9 +24,10 @@
 //! `attachment_size_limit`, and well-formed command registrations. A test can make command
 //! registration fail with a server error ([`FakeDiscord::fail_registrations`]), apply Discord's rate
 //! limits (see `fake_rate_limits.rs`), make other requests fail ([`FakeDiscord::fail_requests`]) and
-//! de-duplicates channel messages by nonce as Discord does. Any request it does not know
-//! is answered 404 and recorded the same way, so a test can assert the bot made no surprising
-//! calls.
+//! de-duplicates channel messages by nonce as Discord does. It lists a channel's history as Discord
+//! does ([`history`]), members' messages included ([`FakeDiscord::member_says`]). Any request it does
+//! not know is answered 404 and recorded the same way, so a test can assert the bot made no
+//! surprising calls.
 //!
 //! The gateway keeps the bot's session across connections as Discord does ([`gateway`]): a test can
 //! send Reconnect ([`FakeDiscord::request_reconnect`]) or Invalid Session
@@ -57,6 +58,8 @@ use tokio::task::{JoinHandle, JoinSet};
 
 #[path = "fake_gateway.rs"]
 mod gateway;
+#[path = "fake_history.rs"]
+mod history;
 #[path = "fake_threads.rs"]
 mod threads;
 
@@ -337,6 +340,16 @@ fn mentioned_users(content: &str) -> Vec<u64> {
     users
 }
 
+/// What became of an interaction (see [`FakeDiscord::answer`]).
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// Its final response.
+    Replied(Box<Sent>),
+    /// Its first response came after Discord's deadline and was refused: the person saw none, and
+    /// whatever the bot did meanwhile stands.
+    TooLate,
+}
+
 /// Everything known about one dispatched interaction.
 struct InteractionLog {
     /// Interaction type: 2 command, 3 component, 4 autocomplete.
@@ -353,6 +366,8 @@ struct InteractionLog {
     reply: Option<Sent>,
     followups: Vec<Sent>,
     edits: Vec<Sent>,
+    /// Whether its first response came after Discord's 3 s deadline and was refused.
+    too_late: bool,
 }
 
 /// How a request fails when a test asks for it ([`FakeDiscord::fail_requests`]).
@@ -404,6 +419,8 @@ struct State {
     faults: Vec<FaultPlan>,
     /// Every REST request's `METHOD /path`, when it came and the status of its answer.
     requests: Vec<(String, Instant, u16)>,
+    /// What members said in channels (see [`FakeDiscord::member_says`]).
+    member_messages: history::MemberMessages,
     /// Channel messages made with `enforce_nonce`: nonce, when, and the message.
     nonces: Vec<(String, Instant, Value)>,
     /// IDENTIFY payloads answered with READY, in order.
@@ -426,6 +443,9 @@ struct State {
     interactions: HashMap<u64, InteractionLog>,
     tokens: HashMap<String, u64>,
     channels: HashMap<u64, Vec<Sent>>,
+    /// How many more slash commands' first responses to refuse as if they came too late (see
+    /// [`FakeDiscord::answer_late`]).
+    late_commands: usize,
     /// Channels whose interaction callbacks are refused as if they came too late.
     refused_callbacks: Vec<u64>,
     /// Threads opened by the test (see [`threads`]).
@@ -809,6 +829,25 @@ impl FakeDiscord {
         .await
     }
 
+    /// What became of an interaction: its final response (see [`Self::reply`]), or
+    /// [`Answer::TooLate`] once its first response came after Discord's 3 s deadline and was
+    /// refused (as on a machine too busy for the bot to answer in time). Panics with the recorded
+    /// requests if neither happens within `timeout`.
+    pub async fn answer(&self, interaction: u64, timeout: Duration) -> Answer {
+        self.wait_for(
+            timeout,
+            &format!("the response to interaction {interaction}, or its refusal"),
+            |st| {
+                let log = st.interactions.get(&interaction)?;
+                match &log.reply {
+                    Some(reply) => Some(Answer::Replied(Box::new(reply.clone()))),
+                    None => log.too_late.then_some(Answer::TooLate),
+                }
+            },
+        )
+        .await
+    }
+
     /// [`Self::reply`], or `None` if none arrives within `timeout` (the bot was killed, or the
     /// interaction was lost with its shard's session): for tests in which that may happen.
     pub async fn try_reply(&self, interaction: u64, timeout: Duration) -> Option<Sent> {
@@ -918,6 +957,14 @@ impl FakeDiscord {
         .await
     }
 
+    /// Makes `user` say `content` in `channel`: a message in the channel's history
+    /// (`GET /channels/{id}/messages`), which the bot gets no event for.
+    pub fn member_says(&self, user: &FakeUser, channel: u64, content: &str) {
+        let mut st = self.shared.lock();
+        let id = st.snowflake();
+        st.member_messages.add(channel, id, user, content);
+    }
+
     /// Requests the fake did not expect or refused, one line each (empty when all went well).
     pub fn unexpected_requests(&self) -> Vec<String> {
         self.shared.lock().unexpected.clone()
@@ -928,6 +975,13 @@ impl FakeDiscord {
     /// recorded in [`Self::unexpected_requests`]). Follow-ups then find no response to follow.
     pub fn refuse_callbacks_in(&self, channel: u64) {
         self.shared.lock().refused_callbacks.push(channel);
+    }
+
+    /// Refuses the first responses of the next `count` slash commands as Discord refuses one after
+    /// its 3 s deadline (also recorded in [`Self::unexpected_requests`]), so a test meets a machine
+    /// too busy to answer in time whatever the machine's speed.
+    pub fn answer_late(&self, count: usize) {
+        self.shared.lock().late_commands += count;
     }
 
     /// Every message of `channel` that notified `user`: channel messages and interaction
@@ -1145,6 +1199,7 @@ impl FakeDiscord {
                     reply: None,
                     followups: Vec::new(),
                     edits: Vec::new(),
+                    too_late: false,
                 },
             );
             let written = gateway::dispatch(&mut st, shard, "INTERACTION_CREATE", payload);
@@ -1268,6 +1323,8 @@ fn build_options(
 struct Request {
     method: String,
     path: String,
+    /// What follows `?` in the request target (empty without one).
+    query: String,
     headers: Vec<(String, String)>,
     body: Vec<u8>,
 }
@@ -1403,7 +1460,8 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
         return Err(format!("bad request line {line:?}"));
     };
     let method = method.to_owned();
-    let path = target.split('?').next().unwrap_or(target).to_owned();
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let (path, query) = (path.to_owned(), query.to_owned());
     let mut headers = Vec::new();
     loop {
         line.clear();
@@ -1427,6 +1485,7 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
     let mut request = Request {
         method,
         path,
+        query,
         headers,
         body: Vec::new(),
     };
@@ -1677,7 +1736,7 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
         st.requests.push((routed, Instant::now(), status));
         return Response::error(status, code, message);
     }
-    let response = route_request(shared, &mut st, &request.method, &segments, body, files);
+    let response = route_request(shared, &mut st, request, &segments, body, files);
     let mut response = match response {
         Ok(response) => response,
         Err((response, why)) => {
@@ -1709,13 +1768,13 @@ fn invalid_form(why: String) -> Refusal {
 fn route_request(
     shared: &Shared,
     st: &mut State,
-    method: &str,
+    request: &Request,
     segments: &[&str],
     body: Value,
     files: Files,
 ) -> Result<Response, Refusal> {
     let app = FakeDiscord::APP_ID.to_string();
-    match (method, segments) {
+    match (request.method.as_str(), segments) {
         ("GET", ["gateway"]) => Ok(Response::json(json!({ "url": shared.gateway_url() }))),
         // <https://discord.com/developers/docs/events/gateway#get-gateway-bot>: the recommended
         // shard count and the session start limit (1000 IDENTIFYs a day, one at a time).
@@ -1778,6 +1837,9 @@ fn route_request(
                     "no original response yet".into(),
                 )),
             }
+        }
+        ("GET", ["channels", channel, "messages"]) => {
+            history::list(st, parse_id(channel)?, &request.query)
         }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = parse_id(channel)?;
@@ -2064,8 +2126,17 @@ fn interaction_callback(
             format!("callback for interaction {id} refused by the test"),
         ));
     }
+    if log.kind == 2 && st.late_commands > 0 {
+        st.late_commands -= 1;
+        log.too_late = true;
+        return Err((
+            unknown(),
+            format!("callback for interaction {id} taken as late by the test (limit 3 s)"),
+        ));
+    }
     let late = log.dispatched_at.elapsed();
     if late > FIRST_RESPONSE_DEADLINE {
+        log.too_late = true;
         return Err((
             unknown(),
             format!("callback for interaction {id} after {late:?} (limit 3 s)"),

@@ -466,13 +466,34 @@ fn posts_are_due_once_per_channel_and_day_at_their_time_also_after_a_restart() {
                 .png
                 .starts_with(PNG_SIGNATURE)
         );
+        assert_eq!(due[0].left_claimed_at, None, "a fresh claim");
+        assert!(due[0].is_made_as(&due[0].post.text));
+        assert!(!due[0].is_made_as("Roundhouse daily #1 · Thursday 2026-01-01"));
         assert!(table.daily_posts_due(at(day, 10)).unwrap().is_empty());
         // The bot stops here without saying whether the post went out.
     }
+    // The next process takes the claim over once, saying since when the post may have been made.
     let table = table_at(&path);
+    let left = table.daily_posts_due(at(day, 11)).unwrap();
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].left_claimed_at, Some(at(day, 9)));
     assert!(
-        table.daily_posts_due(at(day, 11)).unwrap().is_empty(),
-        "never twice, even after a restart"
+        table.daily_posts_due(at(day, 11) + 60).unwrap().is_empty(),
+        "handed out once"
+    );
+    table
+        .daily_post_delivered(
+            &left[0],
+            roundhouse::table::daily::Delivery::Sent,
+            at(day, 11),
+        )
+        .unwrap();
+    assert!(
+        table_at(&path)
+            .daily_posts_due(at(day, 12))
+            .unwrap()
+            .is_empty(),
+        "never again once recorded, even after a restart"
     );
     // Down all of the next morning: the missed post is made when the bot comes back, that day.
     let next = day.next();

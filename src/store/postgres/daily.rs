@@ -7,7 +7,9 @@ use super::prepared::Session;
 use super::{Postgres, shard_filter};
 use crate::shards::ShardRange;
 use crate::store::codec;
-use crate::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, StoreError};
+use crate::store::{
+    AttemptChange, AttemptRecord, DailyChannel, DailyClaim, POST_TRIES, StoreError,
+};
 
 const ATTEMPT_COLUMNS: &str = "user_id, guild, number, day, name, moves, started_at, finished_at, \
                                solved, gave_up, version";
@@ -241,32 +243,48 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn reclaim_daily_posts(
+    pub(in crate::store) fn claimed_daily_posts(
         &self,
         shards: &ShardRange,
         day: i64,
-        claimed_within: std::ops::Range<i64>,
-        now: i64,
-    ) -> Result<Vec<(String, String)>, StoreError> {
+    ) -> Result<Vec<DailyClaim>, StoreError> {
         let query = format!(
-            "UPDATE daily_posts SET updated_at = $4 WHERE day = $5 AND state = 'claimed' \
-             AND updated_at >= $6 AND updated_at < $7 AND {} RETURNING guild, channel",
+            "SELECT guild, channel, updated_at FROM daily_posts \
+             WHERE day = $4 AND state = 'claimed' AND {} \
+             ORDER BY guild COLLATE \"C\", channel COLLATE \"C\"",
             shard_filter::guild_held("guild", 1)
         );
         let [total, first, last] = codec::shard_params(shards);
-        let (from, until) = (claimed_within.start, claimed_within.end);
         self.with_client(|client| {
-            let mut reclaimed = client
+            client
                 .client()
-                .query(
-                    query.as_str(),
-                    &[&total, &first, &last, &now, &day, &from, &until],
-                )?
+                .query(query.as_str(), &[&total, &first, &last, &day])?
                 .iter()
-                .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
-                .collect::<Result<Vec<(String, String)>, StoreError>>()?;
-            reclaimed.sort();
-            Ok(reclaimed)
+                .map(|row| {
+                    Ok(DailyClaim {
+                        guild: row.try_get(0)?,
+                        channel: row.try_get(1)?,
+                        claimed_at: row.try_get(2)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// The renewal is the take-over: it succeeds for one caller only, whichever process it runs in.
+    pub(in crate::store) fn take_over_daily_post(
+        &self,
+        claim: &DailyClaim,
+        day: i64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        self.with_client(|client| {
+            let taken = client.execute(
+                "UPDATE daily_posts SET updated_at = GREATEST($4, updated_at + 1) \
+                 WHERE channel = $1 AND day = $2 AND state = 'claimed' AND updated_at = $3",
+                &[&claim.channel, &day, &claim.claimed_at, &now],
+            )?;
+            Ok(taken == 1)
         })
     }
 

@@ -5,7 +5,9 @@ use rusqlite::{OptionalExtension, Row, params};
 use super::{Sqlite, shard_filter};
 use crate::shards::ShardRange;
 use crate::store::codec;
-use crate::store::{AttemptChange, AttemptRecord, DailyChannel, POST_TRIES, StoreError};
+use crate::store::{
+    AttemptChange, AttemptRecord, DailyChannel, DailyClaim, POST_TRIES, StoreError,
+};
 
 const ATTEMPT_COLUMNS: &str = "user_id, guild, number, day, name, moves, started_at, finished_at, \
                                solved, gave_up, version";
@@ -228,37 +230,45 @@ impl Sqlite {
         })
     }
 
-    pub(in crate::store) fn reclaim_daily_posts(
+    pub(in crate::store) fn claimed_daily_posts(
         &self,
         shards: &ShardRange,
         day: i64,
-        claimed_within: std::ops::Range<i64>,
-        now: i64,
-    ) -> Result<Vec<(String, String)>, StoreError> {
+    ) -> Result<Vec<DailyClaim>, StoreError> {
         let query = format!(
-            "UPDATE daily_posts SET updated_at = ?4 WHERE day = ?5 AND state = 'claimed' \
-             AND updated_at >= ?6 AND updated_at < ?7 AND {} RETURNING guild, channel",
+            "SELECT guild, channel, updated_at FROM daily_posts \
+             WHERE day = ?4 AND state = 'claimed' AND {} ORDER BY guild, channel",
             shard_filter::guild_held("guild", 1)
         );
         let [total, first, last] = codec::shard_params(shards);
-        self.with_writer(|conn| {
-            let mut reclaimed: Vec<(String, String)> = conn
+        self.with_conn(|conn| {
+            let claims = conn
                 .prepare_cached(&query)?
-                .query_map(
-                    params![
-                        total,
-                        first,
-                        last,
-                        now,
-                        day,
-                        claimed_within.start,
-                        claimed_within.end
-                    ],
-                    |row| Ok((row.get(0)?, row.get(1)?)),
-                )?
+                .query_map(params![total, first, last, day], |row| {
+                    Ok(DailyClaim {
+                        guild: row.get(0)?,
+                        channel: row.get(1)?,
+                        claimed_at: row.get(2)?,
+                    })
+                })?
                 .collect::<Result<_, _>>()?;
-            reclaimed.sort();
-            Ok(reclaimed)
+            Ok(claims)
+        })
+    }
+
+    pub(in crate::store) fn take_over_daily_post(
+        &self,
+        claim: &DailyClaim,
+        day: i64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        self.with_writer(|conn| {
+            let taken = conn.execute(
+                "UPDATE daily_posts SET updated_at = MAX(?4, updated_at + 1) \
+                 WHERE channel = ?1 AND day = ?2 AND state = 'claimed' AND updated_at = ?3",
+                params![claim.channel, day, claim.claimed_at, now],
+            )?;
+            Ok(taken == 1)
         })
     }
 

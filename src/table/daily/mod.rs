@@ -30,6 +30,7 @@ use super::{Caller, Place, Reply, Table, TableError};
 
 pub(crate) use cache::DailyCache;
 pub use pick::PuzzleRef;
+pub(crate) use posts::HeldClaims;
 pub use posts::{Delivery, DuePost};
 pub use results::{Streaks, streaks};
 pub use text::{goal_text, guide_text, parse_clock, plural, share_line};

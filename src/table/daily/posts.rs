@@ -5,15 +5,19 @@
 //! missed while the bot was down is made when it comes back, the same UTC day only. When sending fails,
 //! the front end says how ([`Delivery`]): a post Discord refused was certainly not made and is tried
 //! again on later rounds the same day (up to [`crate::store::POST_TRIES`] tries in all); a post whose
-//! fate is unknown (the connection broke) is not tried again, since it may have been made.
+//! fate is unknown (the connection broke) stays claimed and is not tried again by this process, since
+//! it may have been made: the next process looks for it, as below.
 //!
-//! A process killed between a claim and its record leaves the post `claimed`: the next process that
-//! holds the server's shard sends it again if the claim is under [`RESEND_WITHIN_SECS`] old. It sends
-//! it with the same nonce (`PostNonce::daily` in the Discord front end), which Discord checks against
-//! the author's messages of the past few minutes and answers with the message already made, so the
-//! post appears once whether or not the killed process had sent it
-//! (<https://discord.com/developers/docs/resources/message#create-message>, `enforce_nonce`). An
-//! older claim is left alone: past Discord's memory of the nonce, sending again could post it twice.
+//! A process killed between a claim and its record leaves the post `claimed`, made or not. The next
+//! process that holds the server's shard takes the claim over on its first round that day (any
+//! claim it did not make itself, however old), and hands the post out marked with when it was claimed
+//! ([`DuePost::left_claimed_at`]): the front end first looks for it in the channel (the bot's own
+//! message since the claim, recognised by [`DuePost::is_made_as`]) and sends it only if it is not
+//! there, with the day's nonce besides, so the post appears exactly once. A front end that cannot
+//! look reports [`Delivery::Unknown`], and the claim waits for the next process.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
 
 use crate::calendar::Day;
 use crate::store::DailyChannel;
@@ -22,9 +26,25 @@ use super::Moment;
 use super::text::{clock, goal_text, heading, par, parse_clock};
 use crate::table::{Caller, Place, Post, Reply, Table, TableError};
 
-/// How old a claim left by an earlier process may be for its post to be sent again: well inside the
-/// "past few minutes" in which Discord recognises a nonce.
-pub const RESEND_WITHIN_SECS: i64 = 60;
+/// The daily posts (channel and day) one table claimed, so that it tells the claims other processes
+/// left from its own.
+#[derive(Debug, Default)]
+pub(crate) struct HeldClaims(Mutex<HashSet<(String, i64)>>);
+
+impl HeldClaims {
+    /// Notes that this table claimed `channel`'s post of `day`, forgetting the posts of earlier days.
+    fn hold(&self, channel: &str, day: Day) {
+        let mut held = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        held.retain(|(_, d)| *d >= day.0);
+        held.insert((channel.to_owned(), day.0));
+    }
+
+    /// Whether this table claimed `channel`'s post of `day`.
+    fn holds(&self, channel: &str, day: Day) -> bool {
+        let held = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        held.contains(&(channel.to_owned(), day.0))
+    }
+}
 
 /// A daily post to make now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +57,19 @@ pub struct DuePost {
     pub day: Day,
     /// What to post.
     pub post: Post,
+    /// When an earlier process claimed this post and stopped before recording what became of it
+    /// (Unix seconds), if one did: the post may have been made since then, and must be looked for
+    /// before it is sent.
+    pub left_claimed_at: Option<i64>,
+}
+
+impl DuePost {
+    /// Whether a message of the bot's with `content` is this post: it begins with the post's first
+    /// line, the day's heading, which no other post of the bot's in a channel has.
+    pub fn is_made_as(&self, content: &str) -> bool {
+        let heading = self.post.text.lines().next().unwrap_or_default();
+        content.lines().next() == Some(heading)
+    }
 }
 
 /// What became of a due post.
@@ -46,7 +79,7 @@ pub enum Delivery {
     Sent,
     /// Discord refused it: it was not posted (it may be tried again today).
     Refused,
-    /// Unknown whether it was posted: it is not tried again.
+    /// Unknown whether it was posted: this process does not try it again (the next one looks for it).
     Unknown,
 }
 
@@ -120,19 +153,22 @@ impl Table {
         let Some(daily) = self.daily.get(at.today, at.today) else {
             return Ok(Vec::new());
         };
-        let left_by_an_earlier_process = (now - RESEND_WITHIN_SECS)..self.started_at;
-        let mut claimed = self.store.reclaim_daily_posts(
-            &self.shards,
-            at.today.0,
-            left_by_an_earlier_process,
-            now,
-        )?;
+        let mut claimed: Vec<(String, String, Option<i64>)> = Vec::new();
+        for left in self.store.claimed_daily_posts(&self.shards, at.today.0)? {
+            if !self.daily_claims.holds(&left.channel, at.today)
+                && self.store.take_over_daily_post(&left, at.today.0, now)?
+            {
+                self.daily_claims.hold(&left.channel, at.today);
+                claimed.push((left.guild, left.channel, Some(left.claimed_at)));
+            }
+        }
         for setting in settings {
             if self
                 .store
                 .claim_daily_post(&setting.guild, &setting.channel, at.today.0, now)?
             {
-                claimed.push((setting.guild, setting.channel));
+                self.daily_claims.hold(&setting.channel, at.today);
+                claimed.push((setting.guild, setting.channel, None));
             }
         }
         if claimed.is_empty() {
@@ -152,11 +188,12 @@ impl Table {
         };
         let due = claimed
             .into_iter()
-            .map(|(guild, channel)| DuePost {
+            .map(|(guild, channel, left_claimed_at)| DuePost {
                 guild,
                 channel,
                 day: at.today,
                 post: post.clone(),
+                left_claimed_at,
             })
             .collect();
         Ok(due)
