@@ -16,6 +16,7 @@ mod test_db;
 mod announce;
 mod channel_posts;
 mod discord;
+mod discord_api;
 mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;
