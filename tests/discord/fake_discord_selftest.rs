@@ -440,10 +440,14 @@ async fn raw_request(
     path: &str,
     body: &serde_json::Value,
 ) -> (u16, Vec<(String, String)>, serde_json::Value) {
-    let body = body.to_string();
+    // `null` sends no body at all, as a GET does.
+    let (body, content_type) = match body {
+        serde_json::Value::Null => (String::new(), ""),
+        body => (body.to_string(), "Content-Type: application/json\r\n"),
+    };
     let request = format!(
         "{method} /api/v10/{path} HTTP/1.1\r\nHost: fake\r\nAuthorization: Bot {}\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+         {content_type}Content-Length: {}\r\n\r\n{body}",
         FakeDiscord::TOKEN,
         body.len()
     );

@@ -17,6 +17,7 @@ mod announce;
 mod channel_posts;
 mod daily_left_claims;
 mod discord;
+mod discord_api;
 mod discord_daily;
 mod discord_votes;
 mod fake_discord_selftest;

@@ -15,8 +15,13 @@
 //! `INTERACTION_CREATE` dispatches, and [`FakeDiscord::reply`], [`FakeDiscord::followups`],
 //! [`FakeDiscord::edits`] and [`FakeDiscord::channel_messages`] show what the bot answered.
 //!
-//! The fake checks a few of Discord's rules the bot has to live with, and refuses like Discord
-//! would (the refusal also lands in [`FakeDiscord::unexpected_requests`]): the first response to
+//! Every request is checked against Discord's own API description ([`api`]): a route the bot is not
+//! known to call is answered 404, parameters or a body its schemas refuse 400 Invalid Form Body, and
+//! every answer the fake gives is checked against the response schemas too; each finding lands in
+//! [`FakeDiscord::unexpected_requests`].
+//!
+//! Beyond the description, the fake checks a few of Discord's rules the bot has to live with, and
+//! refuses like Discord would (the refusal also lands in [`FakeDiscord::unexpected_requests`]): the first response to
 //! an interaction within 3 s and only once, the callback type fitting the interaction, at most
 //! 2000 characters per message, at most 25 autocomplete choices with names and values of 1 to 100
 //! characters, components within Discord's limits (5 action rows of at most 5, custom ids of 1 to
@@ -39,6 +44,8 @@
 //! Every wait is bounded by the timeout given (or a few seconds), and dropping the [`FakeDiscord`]
 //! aborts its servers and connections.
 
+#[path = "fake_discord_api.rs"]
+pub mod api;
 #[path = "fake_rate_limits.rs"]
 mod rate_limits;
 #[path = "fake_tls.rs"]
@@ -1323,8 +1330,8 @@ fn build_options(
 struct Request {
     method: String,
     path: String,
-    /// What follows `?` in the request target (empty without one).
-    query: String,
+    /// The query's `name=value` pairs, percent-decoded.
+    query: Vec<(String, String)>,
     headers: Vec<(String, String)>,
     body: Vec<u8>,
 }
@@ -1461,7 +1468,8 @@ async fn read_request<R: AsyncBufReadExt + Unpin>(
     };
     let method = method.to_owned();
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let (path, query) = (path.to_owned(), query.to_owned());
+    let path = path.to_owned();
+    let query = query_pairs(query);
     let mut headers = Vec::new();
     loop {
         line.clear();
@@ -1580,7 +1588,48 @@ async fn write_response<W: AsyncWriteExt + Unpin>(
 
 /// Splits a request body into its JSON and uploaded files (multipart `payload_json` and
 /// `files[n]` parts, or a plain JSON body).
-fn parse_body(request: &Request) -> Result<(Value, Files), String> {
+/// A query string's `name=value` pairs, percent-decoded.
+fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (percent_decoded(name), percent_decoded(value))
+        })
+        .collect()
+}
+
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = (bytes[at] == b'%')
+            .then(|| text.get(at + 1..at + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match (escaped, bytes[at]) {
+            (Some(byte), _) => {
+                out.push(byte);
+                at += 3;
+            }
+            (None, b'+') => {
+                out.push(b' ');
+                at += 1;
+            }
+            (None, byte) => {
+                out.push(byte);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The request's body as JSON (a multipart body's `payload_json`), its files, and the multipart field
+/// names the files came in.
+fn parse_body(request: &Request) -> Result<(Value, Files, Vec<String>), String> {
     let content_type = request.header("content-type").unwrap_or("");
     if content_type.starts_with("multipart/form-data") {
         let Some(boundary) = content_type.split("boundary=").nth(1) else {
@@ -1607,19 +1656,24 @@ fn parse_body(request: &Request) -> Result<(Value, Files), String> {
             }
         }
         files.sort_by_key(|(index, _, _)| *index);
+        let fields = files
+            .iter()
+            .map(|(index, _, _)| format!("files[{index}]"))
+            .collect();
         Ok((
             json,
             files
                 .into_iter()
                 .map(|(_, name, data)| (name, data))
                 .collect(),
+            fields,
         ))
     } else if request.body.is_empty() {
-        Ok((Value::Null, Vec::new()))
+        Ok((Value::Null, Vec::new(), Vec::new()))
     } else {
         let json =
             serde_json::from_slice(&request.body).map_err(|e| format!("body is not JSON: {e}"))?;
-        Ok((json, Vec::new()))
+        Ok((json, Vec::new(), Vec::new()))
     }
 }
 
@@ -1703,13 +1757,41 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
             return Response::error(401, 0, "401: Unauthorized");
         }
     }
-    let (body, files) = match parse_body(request) {
+    let (body, files, file_fields) = match parse_body(request) {
         Ok(parsed) => parsed,
         Err(why) => {
             st.unexpected(format!("{line}: {why}"));
             return Response::error(400, 50109, "The request body contains invalid JSON.");
         }
     };
+    let api_path = format!("/{route}");
+    let media_type = request
+        .header("content-type")
+        .filter(|_| !request.body.is_empty())
+        .map(|t| t.split(';').next().unwrap_or("").trim());
+    let checked = api::check_request(&api::ApiRequest {
+        method: &request.method,
+        path: &api_path,
+        query: &request.query,
+        media_type,
+        body: &body,
+        file_fields: &file_fields,
+    });
+    match checked {
+        Ok(()) => {}
+        Err(api::Refused::UnknownRoute(why)) => {
+            st.unexpected(format!("{line}: {why}"));
+            return Response::error(404, 0, "404: Not Found");
+        }
+        Err(api::Refused::Invalid(problems)) => {
+            for problem in problems {
+                st.unexpected(format!(
+                    "{line}: against Discord's API description: {problem}"
+                ));
+            }
+            return Response::error(400, 50035, "Invalid Form Body");
+        }
+    }
     let routed = format!("{} /{route}", request.method);
     let limit_headers = match st.rate_limits.check(&routed, webhook_route) {
         rate_limits::Verdict::Serve(headers) => headers,
@@ -1753,6 +1835,15 @@ fn handle_request(shared: &Shared, request: &Request) -> Response {
         _ => {}
     }
     let status = if response.hang_up { 0 } else { response.status };
+    if (1..500).contains(&status) {
+        for problem in
+            api::check_response(&request.method, &api_path, status, response.body.as_ref())
+        {
+            st.unexpected(format!(
+                "{line}: the fake's answer, against Discord's API description: {problem}"
+            ));
+        }
+    }
     st.log.push(format!("{line} -> {status}"));
     st.requests.push((routed, Instant::now(), status));
     response
@@ -1923,7 +2014,8 @@ fn store_commands(st: &mut State, guild: Option<u64>, body: &Value) -> Result<Ve
     };
     let mut stored = Vec::new();
     for command in commands {
-        let mut command = command.clone();
+        // Discord answers with the fields that have values: an option carries no `null` limits.
+        let mut command = without_nulls(command);
         let kind = command["type"].as_u64().unwrap_or(1);
         check_command(&command, kind == 1).map_err(invalid_form)?;
         let old_id = previous
@@ -1955,6 +2047,21 @@ fn store_commands(st: &mut State, guild: Option<u64>, body: &Value) -> Result<Ve
         stored.push(command);
     }
     Ok(stored)
+}
+
+/// `value` with every `null` field of its objects left out, at any depth.
+fn without_nulls(value: &Value) -> Value {
+    match value {
+        Value::Object(object) => Value::Object(
+            object
+                .iter()
+                .filter(|(_, item)| !item.is_null())
+                .map(|(key, item)| (key.clone(), without_nulls(item)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
 }
 
 /// Discord's checks on a command or option: name, description, option count and order.
@@ -2306,6 +2413,7 @@ fn message_object(
             message[key] = value.clone();
         }
     }
+    number_components(&mut message["components"], &mut 0);
     // Ephemerality cannot change after the fact: an edit, and the follow-up that completes a
     // deferral (it edits the "thinking…" message), keep the original's EPHEMERAL bit whatever
     // flag they send. Discord: "the flags field cannot be changed" when the first follow-up
@@ -2341,6 +2449,27 @@ fn message_object(
     message
 }
 
+/// Gives every component without an `id` the next number, depth first from 1, as Discord does: "if
+/// not specified, one will be auto-populated through an increment sequence"
+/// (<https://discord.com/developers/docs/components/reference#anatomy-of-a-component>).
+fn number_components(components: &mut Value, last: &mut u64) {
+    let Some(components) = components.as_array_mut() else {
+        return;
+    };
+    for component in components {
+        match component["id"].as_u64() {
+            Some(id) => *last = id,
+            None => {
+                *last += 1;
+                component["id"] = json!(*last);
+            }
+        }
+        if let Some(children) = component.get_mut("components") {
+            number_components(children, last);
+        }
+    }
+}
+
 fn bot_user() -> Value {
     json!({
         "id": FakeDiscord::BOT_ID.to_string(),
@@ -2351,8 +2480,10 @@ fn bot_user() -> Value {
         "bot": true,
         "verified": true,
         "mfa_enabled": false,
+        "locale": "en-US",
         "flags": 0,
         "public_flags": 0,
+        "primary_guild": null,
     })
 }
 

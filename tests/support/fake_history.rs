@@ -68,7 +68,11 @@ enum Anchor {
 }
 
 /// Answers `GET /channels/{channel}/messages?{query}`.
-pub(super) fn list(st: &State, channel: u64, query: &str) -> Result<Response, Refusal> {
+pub(super) fn list(
+    st: &State,
+    channel: u64,
+    query: &[(String, String)],
+) -> Result<Response, Refusal> {
     let (anchor, limit) = parse_query(query)?;
     let mut messages = history(st, channel);
     messages.sort_by_key(|(id, _)| *id);
@@ -122,19 +126,18 @@ fn history(st: &State, channel: u64) -> Vec<(u64, Value)> {
         .collect()
 }
 
-/// The anchor and limit a query string asks for, or why Discord would refuse it.
-fn parse_query(query: &str) -> Result<(Anchor, usize), Refusal> {
+/// The anchor and limit a query asks for, or why Discord would refuse it.
+fn parse_query(query: &[(String, String)]) -> Result<(Anchor, usize), Refusal> {
     let mut anchor = Anchor::Newest;
     let mut anchors = 0;
     let mut limit = DEFAULT_LIMIT;
-    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+    for (key, value) in query {
         let snowflake = || {
             value
                 .parse::<u64>()
                 .map_err(|_| invalid_form(format!("{key}={value:?} is not a snowflake")))
         };
-        match key {
+        match key.as_str() {
             "around" => anchor = Anchor::Around(snowflake()?),
             "before" => anchor = Anchor::Before(snowflake()?),
             "after" => anchor = Anchor::After(snowflake()?),
@@ -158,7 +161,7 @@ fn parse_query(query: &str) -> Result<(Anchor, usize), Refusal> {
     }
     if anchors > 1 {
         return Err(invalid_form(format!(
-            "{query}: around, before and after are mutually exclusive"
+            "{query:?}: around, before and after are mutually exclusive"
         )));
     }
     Ok((anchor, limit))
