@@ -200,7 +200,9 @@ impl FakeUser {
             "discriminator": "0",
             "avatar": null,
             "bot": false,
+            "flags": 0,
             "public_flags": 0,
+            "primary_guild": null,
         })
     }
 
