@@ -35,7 +35,7 @@ fn income_tracks(content: &Content) -> String {
          Each track is a row of spaces, each paying the income written on it; your marker starts on the \
          space in brackets. An income step (\"coal income +1\", a `use`, Training) moves the marker one \
          space up, and a step past the top space is lost. Neighbouring spaces may pay the same, so a step \
-         does not always raise what you get at once: the next step does.\n",
+         does not always raise what you get.\n",
     );
     for track in Track::ALL {
         let spec = &content.tracks[track.index()];
