@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use roundhouse::clock::Clock;
-use roundhouse::console::{self, ConsoleSettings};
+use roundhouse::console::{self, ConsoleSettings, Resume};
 use roundhouse::discord::{
     self,
     config::{Config, environment::Environment},
@@ -72,9 +72,10 @@ enum Action {
         /// in your data folder].
         #[arg(long)]
         db: Option<String>,
-        /// Continue the most recent unfinished terminal game of this kind.
-        #[arg(long)]
-        resume: bool,
+        /// Continue an unfinished terminal game of this kind: the one with this id, or, without an
+        /// id, the only one (several are listed to pick from).
+        #[arg(long, value_name = "ID")]
+        resume: Option<Option<i64>>,
         /// Where board pictures are written [default: boards/ beside the database].
         #[arg(long)]
         out: Option<PathBuf>,
@@ -164,7 +165,7 @@ fn main() -> ExitCode {
                 bots,
                 seed,
                 options,
-                resume,
+                resume: resume.map(|id| id.map_or(Resume::Pick, Resume::Game)),
                 out_dir,
             };
             let stdin = io::stdin();

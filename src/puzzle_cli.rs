@@ -10,15 +10,15 @@ use clap::Subcommand;
 use serde_json::json;
 
 use roundhouse::clock::Clock;
-use roundhouse::console::{PuzzleSession, play_puzzle};
+use roundhouse::console::{KeepNothing, PuzzleSession, play_daily, play_puzzle};
 use roundhouse::games::shunting::cards;
-use roundhouse::games::shunting::daily::for_day;
 use roundhouse::games::shunting::game::view::goal_lines;
 use roundhouse::games::shunting::present::yard_text;
 use roundhouse::games::shunting::write::puzzle_toml;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
 use roundhouse::plural::counted;
-use roundhouse::table::daily::PuzzleRef;
+use roundhouse::store::{Database, Store};
+use roundhouse::table::{Table, TableOptions};
 
 use crate::output;
 
@@ -30,6 +30,10 @@ pub enum PuzzleAction {
     Play {
         /// `today` (the default), a daily number, a date, or a puzzle file.
         which: Option<String>,
+        /// Where daily attempts are kept: a file, or a PostgreSQL server as a postgres:// URL
+        /// [default: roundhouse.db in your data folder, as for `play`].
+        #[arg(long)]
+        db: Option<String>,
     },
     /// Solve a puzzle file optimally: the fewest moves, a guide, states explored and time.
     Solve {
@@ -84,7 +88,7 @@ pub enum PuzzleAction {
 /// Runs a `puzzle` subcommand.
 pub fn run(action: PuzzleAction) -> ExitCode {
     match action {
-        PuzzleAction::Play { which } => play(which.as_deref().unwrap_or("today")),
+        PuzzleAction::Play { which, db } => play(which.as_deref().unwrap_or("today"), db),
         PuzzleAction::Solve {
             file,
             json,
@@ -120,7 +124,7 @@ pub fn run(action: PuzzleAction) -> ExitCode {
     }
 }
 
-fn play(which: &str) -> ExitCode {
+fn play(which: &str, db: Option<String>) -> ExitCode {
     let path = std::path::Path::new(which);
     let stdin = std::io::stdin();
     let result = if path.is_file() || which.ends_with(".toml") {
@@ -147,28 +151,25 @@ fn play(which: &str) -> ExitCode {
             puzzle: &puzzle,
             guide,
             guide_open: false,
+            played: Vec::new(),
+            ended: None,
         };
-        play_puzzle(&session, stdin.lock(), std::io::stdout())
+        play_puzzle(&session, &mut KeepNothing, stdin.lock(), std::io::stdout())
     } else {
-        let today = Clock::system().today();
-        let day = match PuzzleRef::parse(which).and_then(|r| r.day(today)) {
-            Ok(day) => day,
-            Err(message) => return fail(&message),
+        let database = db.map_or_else(
+            || Database::Sqlite(crate::default_db()),
+            |d| Database::parse(&d),
+        );
+        let store = match Store::connect(&database, Clock::system()) {
+            Ok(store) => store,
+            Err(e) => return fail(&e.to_string()),
         };
-        let Some(daily) = for_day(day) else {
-            return fail(&format!("there is no daily puzzle for {day}"));
-        };
-        let session = PuzzleSession {
-            heading: format!("Roundhouse daily #{} · {day}", daily.number),
-            puzzle: &daily.puzzle,
-            guide: Some(daily.guide.clone()),
-            guide_open: day < today,
-        };
-        play_puzzle(&session, stdin.lock(), std::io::stdout())
+        let table = Table::new(store, TableOptions::default());
+        play_daily(&table, which, stdin.lock(), std::io::stdout())
     };
     match result {
         Ok(_) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("cannot read or write the terminal: {e}")),
+        Err(e) => fail(&e.to_string()),
     }
 }
 
@@ -208,7 +209,7 @@ fn show_card(number: i64, with_guide: bool, as_puzzle: bool) -> ExitCode {
     if with_guide {
         output::say("guide:");
         for (i, step) in card.guide.iter().enumerate() {
-            output::say(&format!("  {:>2}. {}", i + 1, step.guide()));
+            output::say(&format!("  {:>2}. {step}", i + 1));
         }
     }
     ExitCode::SUCCESS

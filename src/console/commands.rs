@@ -1,6 +1,18 @@
-//! What a line typed at the terminal means.
+//! What a line typed at the terminal means. `play` and `puzzle play` share one vocabulary: the same
+//! word means the same in both, every spelling is read in both, and help lists them alike.
 
 use crate::table::Command;
+
+/// Words that list the legal moves; the first is the one help shows.
+const LIST_MOVES: [&str; 3] = ["?", "moves", "legal"];
+/// Words that give up; the first is the one help shows.
+const GIVE_UP: [&str; 3] = ["giveup", "give up", "resign"];
+/// Words that stop the session (the game or attempt is kept).
+const QUIT: [&str; 3] = ["quit", "exit", "q"];
+/// Words that show the help.
+const HELP: [&str; 2] = ["help", "h"];
+/// Words that show the table or the yard.
+const BOARD: [&str; 2] = ["board", "b"];
 
 /// What the help must fit: the game at this keyboard and the seat whose turn it is.
 #[derive(Clone, Debug, Default)]
@@ -11,16 +23,28 @@ pub(super) struct HelpFor {
     pub hand: bool,
     /// Whether other seats play too.
     pub others: bool,
+    /// Whether it is a shunting puzzle (with `reset` and a guide).
+    pub puzzle: bool,
+    /// Whether it is a game at a table (`play`), which may be aborted, rather than a puzzle attempt
+    /// of `puzzle play`.
+    pub table: bool,
 }
 
-/// The help shown for `help` and unknown words: only the words that mean something in this game.
+/// The help shown for `help` and unknown words: only the words that mean something here.
 pub(super) fn help(game: &HelpFor) -> String {
     let mut text = match &game.example {
         Some(example) => format!("Type a move in notation (for example `{example}`), or:"),
         None => "Type a move in notation, or:".to_owned(),
     };
+    let give_up = if game.others {
+        "give up (a bot takes your seat); also `resign`"
+    } else if game.table {
+        "give up, which ends the game; also `resign`"
+    } else {
+        "give up: the attempt ends and the guide opens; also `resign`"
+    };
     let rows = [
-        ("?", "list your legal moves", true),
+        ("?", "list your legal moves; also `moves`", true),
         ("board", "show the table", true),
         ("hand", "show your hand", game.hand),
         ("history", "moves so far", true),
@@ -31,15 +55,20 @@ pub(super) fn help(game: &HelpFor) -> String {
             game.others,
         ),
         ("undo", "take back your last move", !game.others),
-        ("resign", "give up (a bot takes your seat)", game.others),
-        ("resign", "give up, which ends the game", !game.others),
-        ("abort", "end the game without a result", true),
+        (
+            "reset",
+            "put every piece back where the puzzle starts",
+            game.puzzle,
+        ),
+        ("guide", guide_meaning(game.table), game.puzzle),
+        ("giveup", give_up, true),
+        ("abort", "end the game without a result", game.table),
         (
             "end-hand",
             "end the hand as it stands, once the game's deadline has passed",
             game.others,
         ),
-        ("quit", "stop here; continue later with --resume", true),
+        ("quit", quit_meaning(game.table), true),
     ];
     for (word, meaning, shown) in rows {
         if shown {
@@ -49,26 +78,90 @@ pub(super) fn help(game: &HelpFor) -> String {
     text
 }
 
+fn guide_meaning(table: bool) -> &'static str {
+    if table {
+        "one optimal route, shown once you solve the card"
+    } else {
+        "one optimal route, once you solve the puzzle or give up"
+    }
+}
+
+fn quit_meaning(table: bool) -> &'static str {
+    if table {
+        "stop here; continue later with --resume"
+    } else {
+        "stop here; your moves are kept"
+    }
+}
+
 /// Reads one line: `None` for an empty line, `Err("quit")` to stop, `Err("help")` for help, otherwise a
-/// table command (anything unknown is taken as a move).
+/// table command (anything unknown is taken as a move, so a game's own words such as shunting's
+/// `reset` and `guide` reach its engine).
 pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
     let text = line.trim();
-    let command = match text.to_ascii_lowercase().as_str() {
+    let lower = text.to_ascii_lowercase();
+    let word = lower.as_str();
+    let command = match word {
         "" => return None,
-        "quit" | "exit" | "q" => return Some(Err("quit")),
-        "help" | "h" => return Some(Err("help")),
-        "?" | "moves" | "legal" => Command::Legal,
-        "board" | "b" => Command::Board,
+        w if QUIT.contains(&w) => return Some(Err("quit")),
+        w if HELP.contains(&w) => return Some(Err("help")),
+        w if LIST_MOVES.contains(&w) => Command::Legal,
+        w if BOARD.contains(&w) => Command::Board,
+        w if GIVE_UP.contains(&w) => Command::Resign,
         "hand" => Command::Hand,
         "history" => Command::History,
         "status" => Command::Status,
         "undo" => Command::Undo,
-        "resign" => Command::Resign,
         "abort" => Command::Abort,
         "end-hand" => Command::EndHand,
         _ => Command::Move(text.to_owned()),
     };
     Some(Ok(command))
+}
+
+/// What a line typed while playing a puzzle (`puzzle play`) means, in the same words as [`parse_line`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum PuzzleLine {
+    /// Show the help.
+    Help,
+    /// Stop; the moves are kept.
+    Quit,
+    /// List the legal moves.
+    Moves,
+    /// Show the yard.
+    Board,
+    /// The moves so far.
+    History,
+    /// Take back the last move.
+    Undo,
+    /// Back to the start.
+    Reset,
+    /// Show the guide, if it is open.
+    Guide,
+    /// Give up.
+    GiveUp,
+    /// A move in notation.
+    Move(String),
+}
+
+/// Reads one line of `puzzle play`: `None` for an empty line.
+pub(super) fn parse_puzzle_line(line: &str) -> Option<PuzzleLine> {
+    let text = line.trim();
+    let lower = text.to_ascii_lowercase();
+    let word = lower.as_str();
+    Some(match word {
+        "" => return None,
+        w if QUIT.contains(&w) => PuzzleLine::Quit,
+        w if HELP.contains(&w) => PuzzleLine::Help,
+        w if LIST_MOVES.contains(&w) => PuzzleLine::Moves,
+        w if BOARD.contains(&w) => PuzzleLine::Board,
+        w if GIVE_UP.contains(&w) => PuzzleLine::GiveUp,
+        "history" => PuzzleLine::History,
+        "undo" => PuzzleLine::Undo,
+        "reset" => PuzzleLine::Reset,
+        "guide" => PuzzleLine::Guide,
+        _ => PuzzleLine::Move(text.to_owned()),
+    })
 }
 
 #[cfg(test)]
@@ -79,8 +172,8 @@ mod tests {
     fn help_for_a_solo_game_without_a_hand_speaks_of_neither() {
         let solo = help(&HelpFor {
             example: Some("L1 M2>M3 +0".to_owned()),
-            hand: false,
-            others: false,
+            table: true,
+            ..HelpFor::default()
         });
         assert!(solo.contains("for example `L1 M2>M3 +0`"), "{solo}");
         for word in ["hand", "the others", "a bot takes"] {
@@ -90,6 +183,8 @@ mod tests {
             example: None,
             hand: true,
             others: true,
+            table: true,
+            ..HelpFor::default()
         });
         assert!(table.contains("show your hand"), "{table}");
         assert!(table.contains("(the others are asked)"), "{table}");
@@ -106,5 +201,64 @@ mod tests {
             parse_line("up Y2|Y3\n"),
             Some(Ok(Command::Move("up Y2|Y3".into())))
         );
+    }
+
+    /// `play shunting` and `puzzle play` read every spelling alike and their help lists the same words.
+    #[test]
+    fn play_and_puzzle_play_share_one_vocabulary() {
+        for (spellings, command, line) in [
+            (&LIST_MOVES[..], Command::Legal, PuzzleLine::Moves),
+            (&GIVE_UP[..], Command::Resign, PuzzleLine::GiveUp),
+            (&BOARD[..], Command::Board, PuzzleLine::Board),
+            (&["history"][..], Command::History, PuzzleLine::History),
+            (&["undo"][..], Command::Undo, PuzzleLine::Undo),
+        ] {
+            for word in spellings {
+                assert_eq!(parse_line(word), Some(Ok(command.clone())), "{word}");
+                assert_eq!(parse_puzzle_line(word), Some(line.clone()), "{word}");
+            }
+        }
+        for word in QUIT {
+            assert_eq!(parse_line(word), Some(Err("quit")));
+            assert_eq!(parse_puzzle_line(word), Some(PuzzleLine::Quit));
+        }
+        for word in HELP {
+            assert_eq!(parse_line(word), Some(Err("help")));
+            assert_eq!(parse_puzzle_line(word), Some(PuzzleLine::Help));
+        }
+        // The shunting game's own words reach its engine in `play`.
+        for word in ["reset", "guide"] {
+            assert_eq!(parse_line(word), Some(Ok(Command::Move(word.into()))));
+        }
+        assert_eq!(parse_puzzle_line("reset"), Some(PuzzleLine::Reset));
+        assert_eq!(parse_puzzle_line("guide"), Some(PuzzleLine::Guide));
+        let words = |text: &str| -> Vec<String> {
+            text.lines()
+                .skip(1)
+                .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+                .filter(|w| w != "abort" && w != "quit")
+                .collect()
+        };
+        let game = help(&HelpFor {
+            puzzle: true,
+            table: true,
+            ..HelpFor::default()
+        });
+        let attempt = help(&HelpFor {
+            puzzle: true,
+            ..HelpFor::default()
+        });
+        assert_eq!(words(&game), words(&attempt), "{game}\n{attempt}");
+        for text in [&game, &attempt] {
+            for word in [
+                "?", "board", "history", "undo", "reset", "guide", "giveup", "quit",
+            ] {
+                assert!(text.contains(&format!("\n  {word} ")), "{word} in {text}");
+            }
+            assert!(
+                text.contains("`moves`") && text.contains("`resign`"),
+                "{text}"
+            );
+        }
     }
 }

@@ -4,18 +4,24 @@
 //! are written as PNG files to a folder; the text picture is printed after every turn.
 
 mod commands;
+mod daily;
 mod puzzle;
+mod resume;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use crate::game::Game;
+use crate::games::shunting::game::Shunting;
 use crate::store::{GameRecord, Status};
 use crate::table::{
     Caller, Command, Place, PostAction, Reply, Table, TableError, TypedCommands, VoteKind, VoteOn,
 };
 
 use commands::{HelpFor, help, parse_line};
-pub use puzzle::{PuzzleEnd, PuzzleSession, play_puzzle};
+pub use daily::play_daily;
+pub use puzzle::{KeepNothing, Keeper, PuzzleEnd, PuzzleFailure, PuzzleSession, play_puzzle};
+pub use resume::Resume;
 
 /// The seats a game gets when `--players` is not given: people expect a two-player table (solo is asked
 /// for with `--solo` or `--players 1`).
@@ -35,8 +41,8 @@ pub struct ConsoleSettings {
     pub seed: Option<u64>,
     /// `key=value` game options.
     pub options: Vec<(String, String)>,
-    /// Continue the most recent unfinished terminal game of this kind instead of starting one.
-    pub resume: bool,
+    /// Continue an unfinished terminal game of this kind instead of starting one.
+    pub resume: Option<Resume>,
     /// Where board pictures go.
     pub out_dir: PathBuf,
 }
@@ -53,6 +59,18 @@ pub enum ConsoleError {
     /// The settings cannot make a game.
     #[error("{0}")]
     Settings(String),
+}
+
+/// Clears a terminal: cursor home, the screen, then the scrollback.
+const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+
+/// How many people (not bots) play a game at this keyboard.
+fn people_at_the_keyboard(record: &GameRecord) -> usize {
+    record
+        .seats
+        .iter()
+        .filter(|seat| seat.user_id.is_some() && !seat.resigned)
+        .count()
 }
 
 /// The channel prefix of terminal games in the store.
@@ -83,14 +101,21 @@ pub struct Console<'a, R, W> {
 pub fn run<R: BufRead, W: Write>(
     table: &Table,
     settings: &ConsoleSettings,
-    input: R,
-    output: W,
+    mut input: R,
+    mut output: W,
 ) -> Result<(), ConsoleError> {
-    let place = if settings.resume {
-        resume_place(table, &settings.game)?
-    } else {
-        let nanos = table.clock().unix_nanos();
-        Place::channel(format!("{CHANNEL_PREFIX}{}:{nanos}", settings.game))
+    let place = match settings.resume {
+        Some(resume) => {
+            let Some(place) = resume::pick(table, &settings.game, resume, &mut input, &mut output)?
+            else {
+                return Ok(());
+            };
+            place
+        }
+        None => {
+            let nanos = table.clock().unix_nanos();
+            Place::channel(format!("{CHANNEL_PREFIX}{}:{nanos}", settings.game))
+        }
     };
     let mut console = Console {
         table,
@@ -105,24 +130,10 @@ pub fn run<R: BufRead, W: Write>(
         "Board pictures go to {}",
         console.out_dir.display()
     )?;
-    if !settings.resume {
+    if settings.resume.is_none() {
         console.set_up(settings)?;
     }
     console.play()
-}
-
-fn resume_place(table: &Table, game: &str) -> Result<Place, ConsoleError> {
-    let open = table
-        .store()
-        .open_games_with_prefix(CHANNEL_PREFIX, game)
-        .map_err(TableError::from)?;
-    open.first()
-        .map(|record| Place::channel(record.channel.clone()))
-        .ok_or_else(|| {
-            ConsoleError::Settings(format!(
-                "there is no unfinished terminal game of `{game}` to resume"
-            ))
-        })
 }
 
 impl<R: BufRead, W: Write> Console<'_, R, W> {
@@ -204,6 +215,8 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
 
     fn play(&mut self) -> Result<(), ConsoleError> {
         let mut shown_turn: Option<String> = None;
+        // Who was last handed the keyboard.
+        let mut holder: Option<String> = None;
         let mut help_for = HelpFor::default();
         loop {
             let Some(record) = self.open_game()? else {
@@ -227,6 +240,13 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                 ..Caller::new(user.clone(), record.seats[seat].name.clone())
             };
             if shown_turn.as_deref() != Some(user.as_str()) {
+                // A person who goes on (the next step of their own turn, an undo) keeps the keyboard.
+                if holder.as_deref() != Some(user.as_str()) {
+                    if people_at_the_keyboard(&record) > 1 && !self.hand_over(&caller.name)? {
+                        return self.stopped();
+                    }
+                    holder = Some(user.clone());
+                }
                 writeln!(self.output, "\n— {}, your turn —", caller.name)?;
                 let board = self.table.handle(&self.place, &caller, Command::Board)?;
                 self.show(&board)?;
@@ -243,6 +263,8 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                         .map(|m| m.notation),
                     hand: hand.is_some(),
                     others: record.seats.len() > 1,
+                    puzzle: record.kind == <Shunting as Game>::ID,
+                    table: true,
                 };
                 shown_turn = Some(user.clone());
             }
@@ -250,21 +272,12 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             self.output.flush()?;
             let mut line = String::new();
             if self.input.read_line(&mut line)? == 0 {
-                writeln!(
-                    self.output,
-                    "\nStopped. The game is saved: continue with --resume."
-                )?;
-                return Ok(());
+                writeln!(self.output)?;
+                return self.stopped();
             }
             match parse_line(&line) {
                 None => {}
-                Some(Err("quit")) => {
-                    writeln!(
-                        self.output,
-                        "Stopped. The game is saved: continue with --resume."
-                    )?;
-                    return Ok(());
-                }
+                Some(Err("quit")) => return self.stopped(),
                 Some(Err(_)) => writeln!(self.output, "{}", help(&help_for))?,
                 Some(Ok(Command::Undo)) => {
                     let taken_back = self.undo(&caller)?;
@@ -289,6 +302,38 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                 }
             }
         }
+    }
+
+    /// Says how to go on with the game later.
+    fn stopped(&mut self) -> Result<(), ConsoleError> {
+        let record = self.open_game()?;
+        let id = record.map(|r| format!(" {}", r.id)).unwrap_or_default();
+        writeln!(
+            self.output,
+            "Stopped. The game is saved: continue with --resume{id}."
+        )?;
+        Ok(())
+    }
+
+    /// Before a person's turn at a shared keyboard: asks the others to hand it over, waits for Enter,
+    /// then clears the screen and its scrollback so the last player's hand is not left above the next
+    /// one's. Returns `false` when the input ends or `quit` is typed instead.
+    fn hand_over(&mut self, name: &str) -> Result<bool, ConsoleError> {
+        write!(
+            self.output,
+            "\nPass the keyboard to {name}, then press Enter (or type quit). "
+        )?;
+        self.output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.output)?;
+            return Ok(false);
+        }
+        if parse_line(&line) == Some(Err("quit")) {
+            return Ok(false);
+        }
+        write!(self.output, "{CLEAR_SCREEN}")?;
+        Ok(true)
     }
 
     /// Asks for an undo and, at this one keyboard, asks every other person to vote on it (a person alone

@@ -9,6 +9,7 @@ mod commands;
 pub mod config;
 mod gated_framework;
 mod messages;
+mod reach;
 mod respond;
 mod scheduler;
 mod shutdown;
@@ -52,6 +53,10 @@ pub enum ServeError {
     /// The stop signals could not be listened for.
     #[error("cannot listen for stop signals: {0}")]
     Signals(#[from] std::io::Error),
+    /// Discord could not be reached, or refused the token, before anything was opened; the text says
+    /// what could not be reached and what to check.
+    #[error("{0}")]
+    Unreachable(String),
     /// The bot connected but could not get ready (its commands could not be registered in time).
     #[error("{0}")]
     Startup(String),
@@ -90,6 +95,20 @@ impl Bot {
 
     /// Like [`Bot::connect`], with the options in `connect`.
     pub async fn connect_with(config: &Config, connect: ConnectOptions) -> Result<Bot, ServeError> {
+        let mut http = serenity::HttpBuilder::new(config.token());
+        if let Some(client) = connect.http_client {
+            http = http.client(client);
+        }
+        if let Some(url) = &config.api_url {
+            // Serenity 0.12.5's rate limiter sends every request to discord.com, ignoring the proxy
+            // (`Ratelimiter::perform` passes no proxy to `Request::build`), so it must be off here: the
+            // proxy does the rate limiting (see `Config::api_url`).
+            http = http.proxy(url.clone()).ratelimiter_disabled(true);
+        }
+        let http = http.build();
+        // Discord first: a bot that cannot reach it, or whose token it refuses, opens no database (and
+        // so creates none).
+        reach::check(&http, config.api_url.as_deref()).await?;
         // Opening may connect to a database server and migrate it: blocking work, kept off the runtime's
         // workers (the PostgreSQL client cannot run on them).
         let (database, clock) = (config.database.clone(), connect.clock);
@@ -105,17 +124,6 @@ impl Bot {
         // default) sweeps everything.
         let sweep = config.shards.unwrap_or(ShardRange::ONE);
         let table = Arc::new(Table::new(store, options).sweeping_shards(sweep));
-        let mut http = serenity::HttpBuilder::new(config.token());
-        if let Some(client) = connect.http_client {
-            http = http.client(client);
-        }
-        if let Some(url) = &config.api_url {
-            // Serenity 0.12.5's rate limiter sends every request to discord.com, ignoring the proxy
-            // (`Ratelimiter::perform` passes no proxy to `Request::build`), so it must be off here: the
-            // proxy does the rate limiting (see `Config::api_url`).
-            http = http.proxy(url.clone()).ratelimiter_disabled(true);
-        }
-        let http = http.build();
         let scheduler = Arc::new(Mutex::new(None));
         let ready = Arc::new(Readiness::default());
         let gate = Arc::new(WorkGate::default());

@@ -128,7 +128,11 @@ impl Table {
     }
 
     /// Admits a puzzle command to its person's own lane on the server (their attempts are theirs).
-    fn enqueue_puzzle(&self, place: &Place, caller: &Caller) -> Result<Queued, TableError> {
+    pub(in crate::table) fn enqueue_puzzle(
+        &self,
+        place: &Place,
+        caller: &Caller,
+    ) -> Result<Queued, TableError> {
         let guild = place.guild.as_deref().unwrap_or_default();
         let lane = format!("daily:{guild}:{}", caller.user_id);
         let waiting = self.locks.admit(&lane, &caller.user_id)?;

@@ -57,7 +57,8 @@ fn hot_seat_lists_moves_refuses_nonsense_and_resumes() {
     ];
     let mut args = vec!["play", "yardmaster", "--players", "2", "--seed", "8"];
     args.extend(common);
-    let out = roundhouse(&args, "?\nup Q9|Q9\nquit\n");
+    // Enter hands the keyboard to Player 1 first.
+    let out = roundhouse(&args, "\n?\nup Q9|Q9\nquit\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("your turn"), "{stdout}");
@@ -75,13 +76,160 @@ fn hot_seat_lists_moves_refuses_nonsense_and_resumes() {
         .to_owned();
     let mut args = vec!["play", "yardmaster", "--resume"];
     args.extend(common);
-    let out = roundhouse(&args, &format!("{first_move}\nquit\n"));
+    let out = roundhouse(&args, &format!("\n{first_move}\nquit\n"));
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("added"), "the move was played: {stdout}");
     assert!(
         stdout.contains("Round 1 of 7") || stdout.contains("round 1 of 7"),
         "{stdout}"
+    );
+}
+
+/// The id `Stopped. The game is saved: continue with --resume ID.` names.
+fn saved_id(stdout: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|l| l.split("continue with --resume ").nth(1))
+        .and_then(|rest| rest.strip_suffix('.'))
+        .unwrap_or_else(|| panic!("no id to resume in {stdout}"))
+        .to_owned()
+}
+
+/// Hot-seat: before each person's hand the keyboard is handed over (Enter) and the screen cleared, so
+/// one player's hand never stands above the next one's.
+#[test]
+fn hot_seat_hands_the_keyboard_over_and_clears_the_screen_before_each_hand() {
+    const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
+    let boards = dir.path().join("boards");
+    let common = [
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        boards.to_str().unwrap(),
+    ];
+    let mut args = vec!["play", "yardmaster", "--seed", "8"];
+    args.extend(common);
+    let out = roundhouse(&args, "\n?\nquit\n");
+    let stdout = text(&out.stdout);
+    let first_move = stdout
+        .lines()
+        .skip_while(|l| !l.contains("Your legal moves:"))
+        .nth(1)
+        .and_then(|l| l.trim().split("  (").next())
+        .unwrap()
+        .to_owned();
+    let id = saved_id(&stdout);
+    let mut args = vec!["play", "yardmaster", "--resume", &id];
+    args.extend(common);
+    let out = roundhouse(&args, &format!("\n{first_move}\n\nquit\n"));
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let pass_1 = stdout
+        .find("Pass the keyboard to Player 1, then press Enter")
+        .expect("Player 1 is handed the keyboard");
+    let hand_1 = stdout.find("Your hand").expect("Player 1's hand");
+    let pass_2 = stdout
+        .find("Pass the keyboard to Player 2, then press Enter")
+        .unwrap_or_else(|| panic!("Player 2 is handed the keyboard: {stdout}"));
+    let clear_2 = pass_2 + stdout[pass_2..].find(CLEAR).expect("the screen is cleared");
+    let turn_2 = stdout
+        .find("— Player 2, your turn —")
+        .expect("Player 2's turn");
+    assert!(pass_1 < hand_1 && hand_1 < pass_2, "{stdout}");
+    assert!(pass_2 < clear_2 && clear_2 < turn_2, "{stdout}");
+    assert!(
+        !stdout[pass_2..clear_2].contains("Your hand"),
+        "no hand before the screen is cleared: {stdout}"
+    );
+    assert!(stdout[turn_2..].contains("Your hand"), "{stdout}");
+
+    // One person against a bot shares the keyboard with no one: no pause, no clearing.
+    let mut args = vec!["play", "yardmaster", "--bots", "1", "--seed", "8"];
+    args.extend(common);
+    let out = roundhouse(&args, "quit\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        !stdout.contains("Pass the keyboard") && !stdout.contains(CLEAR),
+        "{stdout}"
+    );
+}
+
+/// `--resume` reaches every unfinished game of a kind: a two-player Whistlewood game stays reachable
+/// after a solo one is started, by its id or picked from the list.
+#[test]
+fn resume_lists_every_unfinished_game_and_takes_the_one_picked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
+    let boards = dir.path().join("boards");
+    let common = [
+        "--db",
+        db.to_str().unwrap(),
+        "--out",
+        boards.to_str().unwrap(),
+    ];
+    let mut args = vec!["play", "whistlewood", "--seed", "3"];
+    args.extend(common);
+    let out = roundhouse(&args, "\nquit\n");
+    let pair = saved_id(&text(&out.stdout));
+    let mut args = vec!["play", "whistlewood", "--solo", "--seed", "3"];
+    args.extend(common);
+    let out = roundhouse(&args, "quit\n");
+    let solo = saved_id(&text(&out.stdout));
+    assert_ne!(pair, solo);
+
+    // Without an id, both are listed; the input ends before one is picked.
+    let mut args = vec!["play", "whistlewood", "--resume"];
+    args.extend(common);
+    let out = roundhouse(&args, "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("2 unfinished games of `whistlewood`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("\n  {pair} · 2 players: Player 1, Player 2")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("\n  {solo} · solo: Player 1")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("No game picked."), "{stdout}");
+
+    // Picked from the list (after a wrong id): the two-player game, with its hand-over.
+    let out = roundhouse(&args, &format!("77777\n{pair}\n\nstatus\nquit\n"));
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("`77777` is not one of the ids listed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Pass the keyboard to Player 1"), "{stdout}");
+    assert!(stdout.contains(&format!("--resume {pair}.")), "{stdout}");
+
+    // By id, without asking.
+    let mut args = vec!["play", "whistlewood", "--resume", &solo];
+    args.extend(common);
+    let out = roundhouse(&args, "quit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(!stdout.contains("unfinished games"), "{stdout}");
+    assert!(stdout.contains(&format!("--resume {solo}.")), "{stdout}");
+
+    let mut args = vec!["play", "whistlewood", "--resume", "99999"];
+    args.extend(common);
+    let out = roundhouse(&args, "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("no unfinished terminal game of `whistlewood` with id 99999")
+            && stderr.contains(&pair)
+            && stderr.contains(&solo),
+        "{stderr}"
     );
 }
 
@@ -351,7 +499,7 @@ fn a_route_card_plays_at_the_terminal_with_one_seat_and_no_talk_of_cards() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Stopped. The game is saved: continue with --resume."),
+        stdout.contains("Stopped. The game is saved: continue with --resume 1."),
         "{stdout}"
     );
 }

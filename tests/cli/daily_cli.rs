@@ -1,20 +1,28 @@
 //! `roundhouse puzzle play` with piped input: a puzzle file solved to its rank, an archived daily
-//! puzzle with its guide open, today's with its guide closed, and puzzles that cannot be played.
+//! puzzle with its guide open, today's with its guide closed, a daily attempt kept between runs, and
+//! puzzles that cannot be played.
 
+use std::path::Path;
 use std::process::Output;
 
 use crate::run::{roundhouse, text};
 use roundhouse::calendar::Day;
+use roundhouse::clock::Clock;
 use roundhouse::games::shunting::daily::for_day;
 use roundhouse::games::shunting::{Puzzle, SolveOptions, solve};
+use roundhouse::store::Store;
 
 const FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/src/games/shunting/puzzles/shed-1.toml"
 );
 
-fn puzzle_play(which: &str, stdin: &str) -> Output {
-    roundhouse(&["puzzle", "play", which], stdin)
+/// `puzzle play WHICH` with its attempts kept in the database `db`.
+fn puzzle_play(db: &Path, which: &str, stdin: &str) -> Output {
+    roundhouse(
+        &["puzzle", "play", which, "--db", db.to_str().unwrap()],
+        stdin,
+    )
 }
 
 #[test]
@@ -25,7 +33,8 @@ fn a_puzzle_file_played_with_a_detour_and_undo_ends_with_its_rank() {
     for step in &guide {
         input.push_str(&format!("{step}\n"));
     }
-    let out = puzzle_play(FILE, &input);
+    let dir = tempfile::tempdir().unwrap();
+    let out = puzzle_play(&dir.path().join("rh.db"), FILE, &input);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(
@@ -57,8 +66,10 @@ fn a_puzzle_file_played_with_a_detour_and_undo_ends_with_its_rank() {
 
 #[test]
 fn daily_puzzles_from_the_archive_and_today() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
     let first = for_day(Day::of_puzzle(1).unwrap()).unwrap();
-    let out = puzzle_play("#1", "guide\nquit\n");
+    let out = puzzle_play(&db, "#1", "guide\nquit\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(
@@ -66,7 +77,7 @@ fn daily_puzzles_from_the_archive_and_today() {
         "{stdout}"
     );
     assert!(
-        stdout.contains(&format!("Guide ({} moves):", first.optimum())),
+        stdout.contains(&format!("Guide ({} moves, typed", first.optimum())),
         "{stdout}"
     );
     assert!(
@@ -74,7 +85,7 @@ fn daily_puzzles_from_the_archive_and_today() {
         "{stdout}"
     );
 
-    let out = puzzle_play("today", "guide\ngiveup\n");
+    let out = puzzle_play(&db, "today", "guide\ngiveup\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(
@@ -96,9 +107,81 @@ fn puzzles_that_cannot_be_played_are_refused_clearly() {
         ("tomorrow", "is not a daily puzzle"),
         ("missing.toml", "cannot read missing.toml"),
     ] {
-        let out = puzzle_play(which, "");
+        let dir = tempfile::tempdir().unwrap();
+        let out = puzzle_play(&dir.path().join("rh.db"), which, "");
         assert_eq!(out.status.code(), Some(2), "{which}");
         let stderr = text(&out.stderr);
         assert!(stderr.contains(expected), "{which}: {stderr}");
     }
+}
+
+/// Today's attempt is kept as Discord keeps it: three moves and `quit`, then a new run goes on from
+/// move 3; after `giveup` a new run has the guide open and takes no move.
+#[test]
+fn a_daily_attempt_is_kept_between_runs_and_a_given_up_one_stays_given_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rh.db");
+    let today = for_day(Clock::system().today()).unwrap();
+    let played = 3.min(today.optimum() - 1);
+    let mut input = String::new();
+    for step in &today.guide[..played] {
+        input.push_str(&format!("{step}\n"));
+    }
+    input.push_str("quit\n");
+    let out = puzzle_play(&db, "today", &input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(&format!("Stopped after {played} move")),
+        "{stdout}"
+    );
+
+    let out = puzzle_play(&db, "today", "history\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(&format!("Going on where you stopped: {played} move")),
+        "{stdout}"
+    );
+    for (i, step) in today.guide[..played].iter().enumerate() {
+        assert!(
+            stdout.contains(&format!("{:>2}. {step}\n", i + 1)),
+            "{step}: {stdout}"
+        );
+    }
+
+    let out = puzzle_play(&db, "today", "guide\ngiveup\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("The guide opens after you solve"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("You gave up after {played} move")),
+        "{stdout}"
+    );
+
+    let again = format!("guide\n{}\nquit\n", today.guide[played]);
+    let out = puzzle_play(&db, "today", &again);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("You gave this puzzle up already"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("Guide ({} moves, typed", today.optimum())),
+        "{stdout}"
+    );
+    assert!(stdout.contains("This attempt has ended"), "{stdout}");
+
+    // The row is the one `/puzzle play` keeps: given up, with the moves that stood.
+    let store = Store::open(&db).unwrap();
+    let attempt = store
+        .daily_current("terminal-player-1", "")
+        .unwrap()
+        .expect("the attempt is stored");
+    assert_eq!(attempt.number, today.number);
+    assert!(attempt.gave_up && !attempt.solved);
+    assert_eq!(attempt.moves.len(), played);
 }

@@ -203,3 +203,34 @@ fn a_bad_setting_in_the_environment_is_named() {
     let line = one_line_failure(&output);
     assert!(line.contains("ROUNDHOUSE_GUILD_ID"), "{line}");
 }
+
+/// A well-formed token while Discord cannot be reached: one line naming what could not be reached and
+/// what to check, and no database left behind (the check comes before the database is opened).
+#[test]
+fn serve_that_cannot_reach_discord_says_what_and_creates_no_database() {
+    let dir = tempfile::tempdir().unwrap();
+    // A loopback port that nothing listens on: bound, then let go.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let config = dir.path().join("roundhouse.toml");
+    std::fs::write(&config, format!("api_url = \"http://127.0.0.1:{port}\"\n")).unwrap();
+    let token = "MTMwMDAwMDAwMDAwMDAwMDAwMg.GfAkEd.roundhouse-cli-test-not-a-real-token";
+    let output = serve_in(dir.path(), &["serve"], &[("DISCORD_TOKEN", token)]);
+    let line = one_line_failure(&output);
+    assert!(
+        line.contains(&format!(
+            "cannot reach the Discord API proxy at http://127.0.0.1:{port} (`api_url`)"
+        )),
+        "{line}"
+    );
+    assert!(line.contains("Connection refused"), "{line}");
+    assert!(line.contains("check that the proxy runs"), "{line}");
+    assert!(!line.contains(token), "{line}");
+    assert!(
+        !dir.path().join("roundhouse.db").exists(),
+        "no database is created before Discord answers"
+    );
+}

@@ -34,6 +34,7 @@ mod shunting_cards;
 mod shunting_daily;
 mod shunting_empty_goals;
 mod shunting_expand;
+mod shunting_guides;
 mod shunting_hard_starts;
 mod shunting_hardest_starts;
 mod shunting_impossible;

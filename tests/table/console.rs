@@ -5,6 +5,11 @@ use roundhouse::store::Store;
 use roundhouse::table::{Table, TableOptions};
 
 fn session(dir: &std::path::Path, input: &str) -> String {
+    played(dir, "yardmaster", 1, input)
+}
+
+/// The output of a terminal session of `game` with two seats, `bots` of them bots.
+fn played(dir: &std::path::Path, game: &str, bots: usize, input: &str) -> String {
     let table = Table::new(
         Store::open(&dir.join("console.db")).unwrap(),
         TableOptions {
@@ -13,12 +18,12 @@ fn session(dir: &std::path::Path, input: &str) -> String {
         },
     );
     let settings = ConsoleSettings {
-        game: "yardmaster".into(),
+        game: game.into(),
         players: Some(2),
-        bots: 1,
+        bots,
         seed: Some(5),
         options: Vec::new(),
-        resume: false,
+        resume: None,
         out_dir: dir.join("boards"),
     };
     let mut output = Vec::new();
@@ -42,4 +47,20 @@ fn a_multi_megabyte_move_gets_a_short_answer() {
     );
     assert!(output.contains("Legal now:"), "{output}");
     assert!(output.len() < 20_000, "the whole session stays short");
+}
+
+/// Two people at one keyboard: the keyboard is handed over when the turn passes to the other person,
+/// not after each step of one person's own turn (Express's `draw` leaves the turn with its player).
+#[test]
+fn the_keyboard_is_handed_over_only_when_the_person_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = played(dir.path(), "express", 0, "\ndraw\nquit\n");
+    assert_eq!(
+        output.matches("Pass the keyboard to").count(),
+        1,
+        "{output}"
+    );
+    assert_eq!(output.matches("your turn —").count(), 2, "{output}");
+    let output = played(dir.path(), "yardmaster", 1, "quit\n");
+    assert!(!output.contains("Pass the keyboard"), "{output}");
 }

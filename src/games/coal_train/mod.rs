@@ -20,6 +20,7 @@ pub mod refuse;
 pub mod replenish;
 pub mod resources;
 pub mod rules;
+mod rules_text;
 pub mod scoring;
 pub mod setup;
 pub mod state;

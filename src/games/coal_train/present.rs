@@ -336,7 +336,7 @@ impl Presenter for CoalTrain {
     }
 
     fn rules_text() -> &'static str {
-        include_str!("rules.md")
+        super::rules_text::text()
     }
 }
 

@@ -67,15 +67,6 @@ pub enum Move {
 }
 
 impl Move {
-    /// The guide's form: "L1 H1 → A3 (+2)".
-    pub fn guide(&self) -> String {
-        match self {
-            Move::Drive(d) if d.take == 0 => format!("{} {} → {}", d.loco, d.from, d.to),
-            Move::Drive(d) => format!("{} {} → {} (+{})", d.loco, d.from, d.to, d.take),
-            Move::Turn { table } => format!("turn {table}"),
-        }
-    }
-
     /// A sentence for people: "L1 drives from H1 to A3 with 2 coupled".
     pub fn label(&self) -> String {
         match self {

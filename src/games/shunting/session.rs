@@ -1,6 +1,7 @@
 //! One person working a puzzle move by move: the moves so far, undo, reset, the move limit M and the rank
-//! (rulings: `rules/shunting.md`, "A puzzle"). Route cards, the daily puzzle, the terminal and Discord all
-//! play through a [`Session`], so they share one set of rules and one wording of every refusal.
+//! (our summary of the rules: `rules.md` beside this file, "Undo and reset" and "The end"). Route cards,
+//! the daily puzzle, the terminal and Discord all play through a [`Session`], so they share one set of
+//! rules and one wording of every refusal.
 //!
 //! - A move is kept in its standard spelling: the notation the legal-move list gives the same result,
 //!   whatever the player typed (`l1 r2>r3` is kept as `L1 R2>R3 +0`).

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::cards::Face;
 use super::draw;
 use super::rules::Yardmaster;
 use super::train;
@@ -131,25 +132,36 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
         }
         (None, None) => {}
     }
-    out.push_str("\n(* start player · ##|## face down · (Y2|B3) face down, shown to you)");
+    out.push_str("\n(* start player · ##|## face down");
+    if let Viewer::Seat(_) = view.viewer {
+        out.push_str(" · (Y2|B3) face down, shown to you");
+    }
+    out.push(')');
     out
 }
 
-/// The viewer's hand (and kept card) as text, with what each card may do.
+/// The viewer's hand (and kept card) as text, with what each card may do, and the face-down cards of
+/// the viewer's own train, which only they may look at.
 pub fn hand_text(view: &YardmasterView) -> Option<String> {
     let Viewer::Seat(seat) = view.viewer else {
         return None;
     };
-    if view.hand.is_none() && view.kept.is_none() {
+    let own = view
+        .trains
+        .get(seat)
+        .map(|t| t.cards.as_slice())
+        .unwrap_or(&[]);
+    let face_down: Vec<(usize, Face)> = own
+        .iter()
+        .enumerate()
+        .filter(|(_, card)| !card.face_up)
+        .filter_map(|(i, card)| card.face.map(|face| (i + 1, face)))
+        .collect();
+    if view.hand.is_none() && view.kept.is_none() && face_down.is_empty() {
         return None;
     }
     let mut out = String::new();
     if let Some(hand) = &view.hand {
-        let own = view
-            .trains
-            .get(seat)
-            .map(|t| t.cards.as_slice())
-            .unwrap_or(&[]);
         let end = match own.last() {
             Some(CardView {
                 face: Some(face),
@@ -185,6 +197,16 @@ pub fn hand_text(view: &YardmasterView) -> Option<String> {
     }
     if let Some(face) = view.kept {
         writeln!(out, "Kept for your next turn: {face} ({})", face.describe()).ok();
+    }
+    if !face_down.is_empty() {
+        writeln!(
+            out,
+            "Face down in your train (only you see them; railcars counted from the Engine):"
+        )
+        .ok();
+        for (car, face) in face_down {
+            writeln!(out, "  car {car}: {face}  {}", face.describe()).ok();
+        }
     }
     Some(out.trim_end().to_string())
 }
@@ -269,6 +291,42 @@ mod tests {
         );
         assert!(hand_text(&game.view(Viewer::Seat(1))).is_none());
         assert!(hand_text(&game.view(Viewer::Spectator)).is_none());
+    }
+
+    #[test]
+    fn the_owner_sees_their_face_down_cards_in_their_hand_text_and_no_one_else_does() {
+        // Seat 0 lays B2|B2 face down; seat 1 lays R2|R2 face down; the hand is back with seat 0.
+        let game = game_after(&["down B2|B2", "down R2|R2"]);
+        let own = hand_text(&game.view(Viewer::Seat(0))).expect("seat 0 holds the hand");
+        assert!(
+            own.contains("Face down in your train") && own.contains("car 1: B2|B2"),
+            "{own}"
+        );
+        assert!(!own.contains("car 1: R2|R2"), "{own}");
+        // Seat 1 holds no hand now, yet may still look at its own face-down card.
+        let other = hand_text(&game.view(Viewer::Seat(1))).expect("seat 1 owns a face-down card");
+        assert!(other.contains("car 1: R2|R2"), "{other}");
+        assert!(
+            !other.contains("B2|B2") && !other.contains("Your hand"),
+            "{other}"
+        );
+        assert!(hand_text(&game.view(Viewer::Spectator)).is_none());
+    }
+
+    #[test]
+    fn the_board_legend_promises_a_look_only_to_a_seat() {
+        let game = game_after(&["down B2|B2"]);
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let public = board_text(&game.view(Viewer::Spectator), &names);
+        assert!(
+            public.contains("##|## face down") && !public.contains("shown to you"),
+            "{public}"
+        );
+        let own = board_text(&game.view(Viewer::Seat(0)), &names);
+        assert!(
+            own.contains("(B2|B2)") && own.contains("shown to you"),
+            "{own}"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! - Posts: see [`Table::daily_posts_due`].
 
 mod cache;
+mod keep;
 mod pick;
 mod play;
 mod posts;
@@ -180,6 +181,12 @@ impl Moment {
             today: Day::of_unix_seconds(now),
         }
     }
+}
+
+/// Whether the guide to the puzzle of `day` is open to someone whose attempt has `finished` (solved or
+/// given up) or not: once it has, or once the day is over.
+fn guide_is_open(finished: bool, day: Day, today: Day) -> bool {
+    finished || day < today
 }
 
 /// The attempt a record holds, replayed.

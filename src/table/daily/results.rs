@@ -5,7 +5,7 @@ use crate::games::shunting::Rank;
 use crate::store::AttemptRecord;
 
 use super::text::{guide_text, plural, share_line, time_of};
-use super::{Moment, PuzzleRef};
+use super::{Moment, PuzzleRef, guide_is_open};
 use crate::table::{Caller, Place, Post, Reply, Table, TableError};
 
 /// How many people a day's leaderboard shows.
@@ -92,7 +92,7 @@ impl Table {
                 None => (at.today.puzzle_number().unwrap_or(0), at.today, false),
             },
         };
-        if day >= at.today && !finished {
+        if !guide_is_open(finished, day, at.today) {
             return Err(TableError::Puzzle(format!(
                 "The guide to daily #{number} opens after you solve it or give up (`/puzzle giveup`), \
                  or at 00:00 UTC when its day is over."

@@ -80,7 +80,7 @@ pub fn guide_text(daily: &DailyPuzzle) -> String {
         daily.optimum()
     );
     for (i, step) in daily.guide.iter().enumerate() {
-        text.push_str(&format!("\n{:>2}. {}", i + 1, step.guide()));
+        text.push_str(&format!("\n{:>2}. {step}", i + 1));
     }
     text
 }

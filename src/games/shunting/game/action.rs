@@ -31,6 +31,11 @@ impl FromStr for Action {
         if text.trim().eq_ignore_ascii_case("reset") {
             return Ok(Action::Reset);
         }
+        if text.trim().eq_ignore_ascii_case("guide") {
+            return Err(RuleError::new(
+                "the guide (one optimal route) is shown once the card is solved",
+            ));
+        }
         text.parse::<Move>()
             .map(Action::Move)
             .map_err(|e| RuleError::new(format!("{e}; `reset` starts the card again")))
@@ -55,5 +60,7 @@ mod tests {
         let error = "hello".parse::<Action>().unwrap_err();
         assert!(error.message.contains("L1 H1>A3 +2"), "{error}");
         assert!(error.message.contains("reset"), "{error}");
+        let early = "guide".parse::<Action>().unwrap_err();
+        assert!(early.message.contains("once the card is solved"), "{early}");
     }
 }

@@ -101,7 +101,7 @@ impl ShuntingView {
             pieces,
             solved,
             rank: game.rank(),
-            guide: solved.then(|| board.guide().iter().map(|m| m.guide()).collect()),
+            guide: solved.then(|| board.guide().iter().map(|m| m.to_string()).collect()),
             board: board.clone(),
             position,
         }

@@ -169,9 +169,9 @@ impl Solution {
         self.moves.len()
     }
 
-    /// The guide: one line per move, "L1 H4 → A1 (+2)".
+    /// The guide: one line per move, in the notation a player types (`L1 H4>A1 +2`).
     pub fn guide(&self) -> Vec<String> {
-        self.moves.iter().map(Move::guide).collect()
+        self.moves.iter().map(Move::to_string).collect()
     }
 }
 
