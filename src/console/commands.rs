@@ -35,8 +35,8 @@ pub(super) fn help(game: &HelpFor) -> String {
         ("resign", "give up, which ends the game", !game.others),
         ("abort", "end the game without a result", true),
         (
-            "end-hand",
-            "end the hand as it stands, once the game's deadline has passed",
+            "end-now",
+            "end the game now, once its deadline has passed",
             game.others,
         ),
         ("quit", "stop here; continue later with --resume", true),
@@ -65,7 +65,7 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
         "undo" => Command::Undo,
         "resign" => Command::Resign,
         "abort" => Command::Abort,
-        "end-hand" => Command::EndHand,
+        "end-now" => Command::EndNow,
         _ => Command::Move(text.to_owned()),
     };
     Some(Ok(command))

@@ -13,7 +13,7 @@ use crate::walks;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use roundhouse::game::{GameRng, Seat, ToAct, Viewer};
+use roundhouse::game::{Actor, GameRng, Seat, ToAct, Viewer};
 use roundhouse::games::adapter::{LegalMove, LiveGame};
 use walks::{RANDOM_STEPS, Table, Walk};
 
@@ -142,12 +142,14 @@ fn legal_moves_round_trip_through_their_notation() {
                 );
                 for legal in &legal_moves {
                     let mut copy = game.clone_box();
-                    let applied = copy.apply(seat, &legal.notation).unwrap_or_else(|e| {
-                        panic!(
-                            "{}, position {index}: listed move `{}` refused: {}",
-                            walk.context, legal.notation, e.message
-                        )
-                    });
+                    let applied = copy
+                        .apply(Actor::Seat(seat), &legal.notation)
+                        .unwrap_or_else(|e| {
+                            panic!(
+                                "{}, position {index}: listed move `{}` refused: {}",
+                                walk.context, legal.notation, e.message
+                            )
+                        });
                     assert_eq!(
                         applied.notation, legal.notation,
                         "{}, position {index}: a listed move is not canonical",
@@ -220,7 +222,7 @@ impl<'a> Attempts<'a> {
     /// was refused.
     fn refused(&mut self, notation: &str) -> bool {
         let (walk, index, seat) = (self.walk, self.index, self.seat);
-        match self.copy.apply(seat, notation) {
+        match self.copy.apply(Actor::Seat(seat), notation) {
             Ok(applied) => {
                 assert!(
                     self.legal.iter().any(|m| m.notation == applied.notation),
@@ -323,7 +325,7 @@ fn replaying_the_log_gives_the_snapshot() {
                 "{}: the replay differs before step {step}",
                 walk.context
             );
-            if let Err(error) = replay.apply(*seat, notation) {
+            if let Err(error) = replay.apply(Actor::Seat(*seat), notation) {
                 panic!(
                     "{}: logged move {step} `{notation}` refused on replay: {}",
                     walk.context, error.message

@@ -30,6 +30,7 @@ mod express_tables;
 mod express_trains;
 mod golden;
 mod replay;
+mod replay_actors;
 mod shunting_cards;
 mod shunting_daily;
 mod shunting_empty_goals;
