@@ -19,6 +19,7 @@ mod coal_train_rules;
 mod coal_train_scoring;
 mod coal_train_table;
 mod conformance;
+mod engine_purity;
 mod express_bot;
 mod express_disasters;
 mod express_hands;
