@@ -12,6 +12,7 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::games::narration::{Quiet, Sink};
 pub use crate::rng::GameRng;
 
 /// A seat at the table, counted from 0 in turn order of the first game.
@@ -24,6 +25,35 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone not playing.
     Spectator,
+}
+
+/// Who takes a step: a seat, or the table itself (a step the clock calls for, such as "the deadline has
+/// passed", which no player may take). Engines decide who may take which step; a seat number converts
+/// into its seat's actor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The player in this seat.
+    Seat(Seat),
+    /// The table, taking one of the game's clock steps ([`Game::clock_step`]).
+    Table,
+}
+
+impl Actor {
+    /// The seat taking a step, for a game whose every step is a player's: the table is refused.
+    pub fn player(self) -> Result<Seat, RuleError> {
+        match self {
+            Actor::Seat(seat) => Ok(seat),
+            Actor::Table => Err(RuleError::new(
+                "The table takes no steps of its own in this game: every step is a player's.",
+            )),
+        }
+    }
+}
+
+impl From<Seat> for Actor {
+    fn from(seat: Seat) -> Self {
+        Actor::Seat(seat)
+    }
 }
 
 /// The most seats any game has.
@@ -324,14 +354,14 @@ pub struct TimedDefault<A> {
     pub said: &'static str,
 }
 
-/// A step the table applies because of the clock, recorded in the move log like a move so that a replay
-/// reaches the same state; never a player's own move.
+/// A step the table takes because of the clock ([`Actor::Table`]), recorded in the move log like a move so
+/// that a replay reaches the same state; never a player's own move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClockStep {
-    /// The game's deadline has passed: no new hand starts.
+    /// The game's deadline has passed: the round under way (an Express hand) is the last.
     DeadlinePassed,
-    /// End the current hand as it stands, after the deadline.
-    EndHand,
+    /// After the deadline, close the round under way now, as it stands, and with it the game.
+    EndNow,
 }
 
 /// A rules engine: a state, its actions and the functions between them. Pure: no I/O, no clocks.
@@ -380,12 +410,34 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     }
     /// A human description of a legal action ("Add Oil 2 | Oil 3 face up").
     fn label(&self, action: &Self::Action) -> String;
-    /// Applies an action; on error nothing has changed.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Event>, RuleError>;
-    /// Applies an action without narrating it, for bots' look-ahead, simulations and benchmarks; the state
-    /// afterwards is the same as after [`Game::apply`]. Engines whose event texts cost time override it.
-    fn apply_quiet(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
-        self.apply(seat, action).map(drop)
+    /// Checks and plays one step of `actor`, telling `sink` what happened; on error nothing has changed.
+    /// The engine alone decides who may take a step: a seat's step from the table, and a step only the
+    /// table takes ([`Game::is_clock_step`]) from a seat, are refused like any illegal step.
+    fn play_step(
+        &mut self,
+        actor: Actor,
+        action: &Self::Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError>;
+    /// Plays a step of `actor` (a seat, or [`Actor::Table`]) and returns what happened; on error nothing
+    /// has changed.
+    fn apply(
+        &mut self,
+        actor: impl Into<Actor>,
+        action: &Self::Action,
+    ) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.play_step(actor.into(), action, &mut events)?;
+        Ok(events)
+    }
+    /// Plays a step without building its event texts, for bots' look-ahead, simulations and benchmarks;
+    /// the state afterwards is the same as after [`Game::apply`].
+    fn apply_quiet(
+        &mut self,
+        actor: impl Into<Actor>,
+        action: &Self::Action,
+    ) -> Result<(), RuleError> {
+        self.play_step(actor.into(), action, &mut Quiet)
     }
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
@@ -410,7 +462,8 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     fn clock_step(&self, _step: ClockStep) -> Option<Self::Action> {
         None
     }
-    /// Whether `action` is a step only the table takes ([`Game::clock_step`]), never a player's move.
+    /// Whether `action` is a step only the table takes ([`Game::clock_step`], played by [`Actor::Table`]),
+    /// never a player's move.
     fn is_clock_step(&self, _action: &Self::Action) -> bool {
         false
     }

@@ -81,6 +81,12 @@ enum Action {
         out: Option<PathBuf>,
     },
     /// Replay a setup and moves (JSON from FILE, or standard input) and print the state and outcome.
+    ///
+    /// Input: {"players": N, "seed": S, "options": {...}, "setup": {...}, "names": [...], "moves": [...]}
+    /// (only "players" is required). A move is "MOVE" (made by the one seat that must act), "SEAT: MOVE"
+    /// (seats count from 0) or {"seat": SEAT, "move": "MOVE"}. A step only the table takes, such as
+    /// Express's "deadline" and "end", is written "table: MOVE" (or "seat": "table"); it is refused from a
+    /// seat, and a seat's move from the table.
     Replay {
         /// The game.
         game: String,

@@ -8,6 +8,8 @@
 //!   "moves": ["up Y2|Y3", "1: down B2|B2", { "seat": 2, "move": "up G3|G4" }] }
 //! ```
 //! Seats count from 0, as in `to_act`. A move without a seat is made by the one seat that owes a decision.
+//! A step only the table takes (Express's `deadline` and `end`) is written `table: MOVE`, or with
+//! `"seat": "table"`; the engine refuses it from a seat, and a seat's step from the table.
 //! Seats are named in messages as `names` says ("Player 1", "Player 2", … by default).
 
 mod moves;
@@ -16,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::excerpt::{excerpt, from_json};
-use crate::game::{Outcome, Seat};
+use crate::game::{Actor, Outcome, Seat};
 use crate::games;
 use crate::games::adapter::{LegalMove, LiveGame};
 use crate::games::seat_names::SeatNames;
@@ -42,7 +44,8 @@ pub struct ReplayInput {
     /// An explicit setup; dealt from `seed` when absent.
     #[serde(default)]
     pub setup: Option<Value>,
-    /// The moves, in order: `"MOVE"`, `"SEAT: MOVE"` or `{"seat": SEAT, "move": MOVE}`.
+    /// The moves, in order: `"MOVE"`, `"SEAT: MOVE"` or `{"seat": SEAT, "move": MOVE}`, SEAT being a
+    /// seat number or `table`.
     #[serde(default)]
     pub moves: Vec<Value>,
 }
@@ -182,17 +185,17 @@ fn play(
     step: &Value,
 ) -> Result<(), (String, Vec<LegalMove>)> {
     let refuse = |why: String| (why, Vec::new());
-    let SeatedMove { seat, notation } = SeatedMove::read(step, game).map_err(refuse)?;
-    let seat = match seat {
-        Some(seat) if seat < game.players() => seat,
-        Some(seat) => {
+    let SeatedMove { actor, notation } = SeatedMove::read(step, game).map_err(refuse)?;
+    let actor = match actor {
+        Some(Actor::Seat(seat)) if seat >= game.players() => {
             return Err(refuse(format!(
                 "there is no seat {seat}: seats count from 0 to {}",
                 game.players() - 1
             )));
         }
+        Some(actor) => actor,
         None => match game.to_act().seats() {
-            [seat] => *seat,
+            [seat] => Actor::Seat(*seat),
             [] => return Err(refuse("the game is already over".into())),
             several => {
                 let who: Vec<String> = several
@@ -207,11 +210,15 @@ fn play(
             }
         },
     };
-    game.apply(seat, &notation).map(drop).map_err(|refused| {
+    game.apply(actor, &notation).map(drop).map_err(|refused| {
         let refused = names.refusal(refused);
-        (
-            format!("{} (seat {seat}): {}", names.name(seat), refused.message),
-            refused.legal,
-        )
+        let mut message = match actor {
+            Actor::Seat(seat) => format!("{} (seat {seat}): {}", names.name(seat), refused.message),
+            Actor::Table => format!("the table: {}", refused.message),
+        };
+        if actor != Actor::Table && game.is_clock_step(&notation) {
+            message.push_str(&format!(" Write it as `table: {}`.", excerpt(&notation)));
+        }
+        (message, refused.legal)
     })
 }

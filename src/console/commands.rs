@@ -64,8 +64,8 @@ pub(super) fn help(game: &HelpFor) -> String {
         ("giveup", give_up, true),
         ("abort", "end the game without a result", game.table),
         (
-            "end-hand",
-            "end the hand as it stands, once the game's deadline has passed",
+            "end-now",
+            "end the game now, once its deadline has passed",
             game.others,
         ),
         ("quit", quit_meaning(game.table), true),
@@ -113,7 +113,7 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
         "status" => Command::Status,
         "undo" => Command::Undo,
         "abort" => Command::Abort,
-        "end-hand" => Command::EndHand,
+        "end-now" => Command::EndNow,
         _ => Command::Move(text.to_owned()),
     };
     Some(Ok(command))

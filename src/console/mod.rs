@@ -288,7 +288,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                 Some(Ok(command)) => {
                     let moved = matches!(
                         command,
-                        Command::Move(_) | Command::Resign | Command::Abort | Command::EndHand
+                        Command::Move(_) | Command::Resign | Command::Abort | Command::EndNow
                     );
                     match self.table.handle(&self.place, &caller, command) {
                         Ok(reply) => {

@@ -202,7 +202,7 @@ impl CommandSyntax for SlashCommands {
             Suggestion::AddBot => "/game bot add",
             Suggestion::Board => "/game board",
             Suggestion::Resign => "/game resign",
-            Suggestion::EndHand => "/game end-hand",
+            Suggestion::EndNow => "/game end-now",
         };
         format!("`{command}`")
     }

@@ -10,8 +10,8 @@ use serde_json::{Map, Value};
 
 use crate::excerpt::{excerpt, from_json};
 use crate::game::{
-    BotPlayer, ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError, Seat,
-    SetupError, ToAct, Viewer,
+    Actor, BotPlayer, ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError,
+    Seat, SetupError, ToAct, Viewer,
 };
 
 /// A legal move as people see it: the notation to type and a human label.
@@ -28,7 +28,8 @@ pub struct LegalMove {
 pub struct MoveError {
     /// What was wrong.
     pub message: String,
-    /// The mover's legal moves now (empty when it is not their turn).
+    /// The mover's legal moves now (empty when it is not their turn); for the table, its clock steps that
+    /// apply now.
     pub legal: Vec<LegalMove>,
 }
 
@@ -78,8 +79,9 @@ pub trait LiveGame: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The legal moves of `seat` now.
     fn legal(&self, seat: Seat) -> Vec<LegalMove>;
-    /// Parses and applies a move; on error nothing has changed.
-    fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError>;
+    /// Parses and applies a move of `actor` (a seat, or the table taking a clock step); on error nothing
+    /// has changed.
+    fn apply(&mut self, actor: Actor, notation: &str) -> Result<Applied, MoveError>;
     /// What `seat` must decide now when that is not taking its turn (see [`Game::decision_owed`]).
     fn decision_owed(&self, seat: Seat) -> Option<&'static str>;
     /// The move the table makes for a seat that does not answer in time, if one is pending now.
@@ -90,6 +92,17 @@ pub trait LiveGame: Send + Sync {
     fn clock_step(&self, step: ClockStep) -> Option<String>;
     /// Whether `notation` is a step only the table takes, never a player's move.
     fn is_clock_step(&self, notation: &str) -> bool;
+    /// Who took a step the move log keeps under `seat`. The log has a seat for every step and no mark
+    /// for the table, so a step only the table takes is read as the table's whatever seat it was written
+    /// under (games stored before engines told the table's steps apart wrote one under the seat to act,
+    /// or under the host who ended the hand).
+    fn logged_actor(&self, seat: Seat, notation: &str) -> Actor {
+        if self.is_clock_step(notation) {
+            Actor::Table
+        } else {
+            Actor::Seat(seat)
+        }
+    }
     /// The move a bot in `seat` would make now, in notation.
     fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String;
     /// What `viewer` may see, as JSON.
@@ -296,10 +309,25 @@ impl<G: Game> Live<G> {
             .collect()
     }
 
-    fn refuse(&self, seat: Seat, error: RuleError) -> MoveError {
+    /// The clock steps the table may take now.
+    fn table_steps(&self) -> Vec<LegalMove> {
+        [ClockStep::DeadlinePassed, ClockStep::EndNow]
+            .into_iter()
+            .filter_map(|step| self.0.clock_step(step))
+            .map(|action| LegalMove {
+                notation: action.to_string(),
+                label: self.0.label(&action),
+            })
+            .collect()
+    }
+
+    fn refuse(&self, actor: Actor, error: RuleError) -> MoveError {
         MoveError {
             message: error.message,
-            legal: self.legal_moves(seat),
+            legal: match actor {
+                Actor::Seat(seat) => self.legal_moves(seat),
+                Actor::Table => self.table_steps(),
+            },
         }
     }
 }
@@ -321,13 +349,13 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
         self.legal_moves(seat)
     }
 
-    fn apply(&mut self, seat: Seat, notation: &str) -> Result<Applied, MoveError> {
-        check_notation_length(notation).map_err(|e| self.refuse(seat, RuleError::new(e)))?;
-        let action: G::Action = notation.parse().map_err(|e| self.refuse(seat, e))?;
+    fn apply(&mut self, actor: Actor, notation: &str) -> Result<Applied, MoveError> {
+        check_notation_length(notation).map_err(|e| self.refuse(actor, RuleError::new(e)))?;
+        let action: G::Action = notation.parse().map_err(|e| self.refuse(actor, e))?;
         let events = self
             .0
-            .apply(seat, &action)
-            .map_err(|e| self.refuse(seat, e))?;
+            .apply(actor, &action)
+            .map_err(|e| self.refuse(actor, e))?;
         Ok(Applied {
             notation: action.to_string(),
             events,

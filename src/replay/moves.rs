@@ -1,17 +1,22 @@
 //! One entry of a replay's move list: `"MOVE"` (made by the one seat that must act), `"SEAT: MOVE"` or
-//! `{"seat": SEAT, "move": "MOVE"}`. An entry in none of these forms is refused with the forms it may take.
+//! `{"seat": SEAT, "move": "MOVE"}`, where SEAT is a seat number or `table` for a step only the table
+//! takes (Express's `table: deadline`). An entry in none of these forms is refused with the forms it may
+//! take.
 
 use serde_json::Value;
 
 use crate::excerpt::excerpt;
-use crate::game::Seat;
+use crate::game::{Actor, Seat};
 use crate::games::adapter::LiveGame;
 
-/// A move of the list, with its seat if the entry names one.
+/// What names the table where a seat number could stand.
+const TABLE: &str = "table";
+
+/// A move of the list, with who makes it if the entry says.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct SeatedMove {
-    /// The seat (from 0), if named.
-    pub seat: Option<Seat>,
+    /// The seat (from 0) or the table, if named.
+    pub actor: Option<Actor>,
     /// The notation.
     pub notation: String,
 }
@@ -22,7 +27,8 @@ impl SeatedMove {
         let wrong = |what: String| {
             format!(
                 "{what}; expected a move as `\"MOVE\"`, as `\"SEAT: MOVE\"` such as `\"{}\"`, or as \
-                 `{{\"seat\": SEAT, \"move\": \"MOVE\"}}`",
+                 `{{\"seat\": SEAT, \"move\": \"MOVE\"}}`, where SEAT is a seat number or `{TABLE}` \
+                 for a step only the table takes",
                 example(game)
             )
         };
@@ -38,16 +44,24 @@ impl SeatedMove {
                         excerpt(key)
                     )));
                 }
-                let seat = fields
-                    .get("seat")
-                    .and_then(Value::as_u64)
-                    .and_then(|seat| Seat::try_from(seat).ok())
-                    .ok_or_else(|| wrong("`seat` must be a seat number, counted from 0".into()))?;
+                let actor = match fields.get("seat") {
+                    Some(Value::String(who)) if who == TABLE => Some(Actor::Table),
+                    Some(seat) => seat
+                        .as_u64()
+                        .and_then(|seat| Seat::try_from(seat).ok())
+                        .map(Actor::Seat),
+                    None => None,
+                }
+                .ok_or_else(|| {
+                    wrong(format!(
+                        "`seat` must be a seat number, counted from 0, or `\"{TABLE}\"`"
+                    ))
+                })?;
                 let notation = fields.get("move").and_then(Value::as_str).ok_or_else(|| {
                     wrong("`move` must be the move's notation, as a string".into())
                 })?;
                 Ok(SeatedMove {
-                    seat: Some(seat),
+                    actor: Some(actor),
                     notation: notation.to_owned(),
                 })
             }
@@ -59,25 +73,34 @@ impl SeatedMove {
     }
 }
 
-/// `MOVE`, or `SEAT: MOVE`.
+/// `MOVE`, `SEAT: MOVE` or `table: MOVE`.
 fn read_text(text: &str) -> Result<SeatedMove, String> {
-    let Some((seat, notation)) = text.split_once(':') else {
+    let Some((who, notation)) = text.split_once(':') else {
         return Ok(SeatedMove {
-            seat: None,
+            actor: None,
             notation: text.to_owned(),
         });
     };
-    let seat: Seat = seat.trim().parse().map_err(|_| {
-        format!(
-            "`{}` before the colon is not a seat number",
-            excerpt(seat.trim())
-        )
-    })?;
+    let who = who.trim();
+    let actor = if who.eq_ignore_ascii_case(TABLE) {
+        Actor::Table
+    } else {
+        Actor::Seat(who.parse().map_err(|_| {
+            format!(
+                "`{}` before the colon is not a seat number or `{TABLE}`",
+                excerpt(who)
+            )
+        })?)
+    };
     if notation.trim().is_empty() {
-        return Err(format!("`{}` names a seat but no move", excerpt(text)));
+        let who = match actor {
+            Actor::Seat(_) => "a seat",
+            Actor::Table => "the table",
+        };
+        return Err(format!("`{}` names {who} but no move", excerpt(text)));
     }
     Ok(SeatedMove {
-        seat: Some(seat),
+        actor: Some(actor),
         notation: notation.trim().to_owned(),
     })
 }
@@ -111,19 +134,29 @@ mod tests {
         assert_eq!(
             read_text("up Y2|Y3"),
             Ok(SeatedMove {
-                seat: None,
+                actor: None,
                 notation: "up Y2|Y3".into()
             })
         );
         assert_eq!(
             read_text(" 1 :  down B2|B3 "),
             Ok(SeatedMove {
-                seat: Some(1),
+                actor: Some(Actor::Seat(1)),
                 notation: "down B2|B3".into()
             })
         );
+        assert_eq!(
+            read_text("table: deadline"),
+            Ok(SeatedMove {
+                actor: Some(Actor::Table),
+                notation: "deadline".into()
+            })
+        );
         let no_seat = read_text("one: up Y2|Y3").unwrap_err();
-        assert!(no_seat.contains("`one` before the colon"), "{no_seat}");
+        assert!(
+            no_seat.contains("`one` before the colon is not a seat number or `table`"),
+            "{no_seat}"
+        );
         let no_move = read_text("2:  ").unwrap_err();
         assert!(no_move.contains("names a seat but no move"), "{no_move}");
     }

@@ -1,11 +1,12 @@
 //! Steps the table takes because of the clock, which engines cannot see: the decision a game makes for a
 //! seat that does not answer in time (its timed default, e.g. "block" for the target of a Disaster), and a
-//! game's deadline (after it no new hand starts, and the host or a member who manages the channel may end
-//! the hand under way as it stands). Each step is applied as a move and recorded in the log, so a replay
-//! reaches the same state.
+//! game's deadline (after it the round under way is the last, and the host or a member who manages the
+//! channel may end the game now, closing that round as it stands). Each step is applied as a move and
+//! recorded in the log, so a replay reaches the same state. A timed default is the seat's own step taken
+//! for it; the deadline's steps are the table's ([`Actor::Table`]), which the engine refuses from a seat.
 
 use crate::calendar::Day;
-use crate::game::{ClockStep, Seat};
+use crate::game::{Actor, ClockStep, Seat};
 use crate::games::adapter::{LiveGame, TimedMove};
 use crate::store::{GameRecord, Update};
 
@@ -25,14 +26,14 @@ pub(super) fn deadline_line(record: &GameRecord, game: &dyn LiveGame, now: i64) 
     let deadline = deadline_at(record, game)?;
     Some(if now < deadline {
         format!(
-            "Deadline: {} (in {}); after it no new hand starts.",
+            "Deadline: {} (in {}); after it the round under way is the last.",
             utc(deadline),
             hours(deadline - now)
         )
     } else {
         format!(
-            "Deadline: passed at {}; the hand under way is the last, and its host or a member who \
-             manages the channel may end it as it stands.",
+            "Deadline: passed at {}; the round under way is the last, and its host or a member who \
+             manages the channel may end the game now.",
             utc(deadline)
         )
     })
@@ -59,21 +60,26 @@ pub(super) fn decided_by_table(name: &str, timed: &TimedMove) -> String {
     )
 }
 
-/// The seat a table step is written under in the log: the first seat to act (engines take these steps
-/// from any seat).
-fn step_seat(game: &dyn LiveGame) -> Seat {
-    game.to_act().seats().first().copied().unwrap_or(0)
+/// The seat a step of `actor` is written under in the log, which keeps a seat for every step: a table
+/// step goes under the first seat to act and is read back as the table's ([`LiveGame::logged_actor`]).
+fn log_seat(game: &dyn LiveGame, actor: Actor) -> Seat {
+    match actor {
+        Actor::Seat(seat) => seat,
+        Actor::Table => game.to_act().seats().first().copied().unwrap_or(0),
+    }
 }
 
-/// Applies the table's `notation` and records it (as not a person's own move, so undo passes over it).
+/// Applies `notation` for `actor` on the clock's account and records it (as not a person's own move, so
+/// undo passes over it).
 fn apply_step(
     record: &GameRecord,
     game: &mut dyn LiveGame,
-    seat: Seat,
+    actor: Actor,
     notation: &str,
     progress: &mut Progress,
 ) -> Result<(), TableError> {
-    let applied = game.apply(seat, notation).map_err(|e| {
+    let seat = log_seat(game, actor);
+    let applied = game.apply(actor, notation).map_err(|e| {
         TableError::internal(format!(
             "the table's step `{notation}` was refused: {}",
             e.message
@@ -100,8 +106,7 @@ impl Table {
             return Ok(());
         };
         tracing::info!(game = record.id, deadline, "the deadline has passed");
-        let seat = step_seat(game);
-        apply_step(record, game, seat, &step, progress)
+        apply_step(record, game, Actor::Table, &step, progress)
     }
 
     /// What the clock makes the table do in a game at `now`, if anything: the deadline step, and the
@@ -128,7 +133,7 @@ impl Table {
             apply_step(
                 record,
                 game.as_mut(),
-                timed.seat,
+                Actor::Seat(timed.seat),
                 &timed.notation,
                 &mut progress,
             )?;
@@ -143,15 +148,16 @@ impl Table {
         }))
     }
 
-    /// `end-hand`: once the deadline has passed, the host or a member who manages the channel ends the
-    /// hand under way as it stands (no going-out bonus), and with it the game.
-    pub(super) fn end_hand(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+    /// `end-now`: once the deadline has passed, the host or a member who manages the channel ends the
+    /// game now; the engine closes the round under way as it stands (an Express hand, without a
+    /// going-out bonus).
+    pub(super) fn end_now(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
         let record = self.active_record(place, caller)?;
         let mut game = self.live_game(&record)?;
         let Some(deadline) = deadline_at(&record, game.as_ref()) else {
             return Err(TableError::NotAllowed(
-                "This game has no deadline (it was created without `deadline_hours`), so its hands \
-                 are played to the end."
+                "This game has no deadline (it was created without one, such as Express's \
+                 `deadline_hours`), so it is played to its end."
                     .into(),
             ));
         };
@@ -162,14 +168,14 @@ impl Table {
             );
             return Err(TableError::NotAllowed(format!(
                 "Only the host of this game ({host}) or a member who manages this channel can end the \
-                 hand early."
+                 game early."
             )));
         }
         let now = self.clock().now();
         if now < deadline {
             return Err(TableError::NotAllowed(format!(
-                "The deadline has not passed yet: it passes at {} (in {}). Until then the hand is \
-                 played to its end.",
+                "The deadline has not passed yet: it passes at {} (in {}). Until then the game is \
+                 played on.",
                 utc(deadline),
                 hours(deadline - now)
             )));
@@ -177,19 +183,16 @@ impl Table {
         let mut progress = Progress {
             caller_seat: player_seat(&record, caller).ok(),
             public: vec![format!(
-                "{} ends the hand as it stands: the deadline has passed.",
+                "{} ends the game now: the deadline has passed.",
                 caller.name
             )],
             ..Progress::default()
         };
         self.catch_up_deadline(&record, game.as_mut(), &mut progress, now)?;
-        let step = game.clock_step(ClockStep::EndHand).ok_or_else(|| {
-            TableError::internal("the game refuses to end its hand after the deadline")
+        let step = game.clock_step(ClockStep::EndNow).ok_or_else(|| {
+            TableError::internal("the game refuses to end now after its deadline")
         })?;
-        let seat = progress
-            .caller_seat
-            .unwrap_or_else(|| step_seat(game.as_ref()));
-        apply_step(&record, game.as_mut(), seat, &step, &mut progress)?;
+        apply_step(&record, game.as_mut(), Actor::Table, &step, &mut progress)?;
         self.advance(record, game, progress, Update::default())
     }
 }

@@ -136,9 +136,9 @@ pub enum Command {
     Abort,
     /// Who plays, whose turn, what is pending.
     Status,
-    /// End the hand under way as it stands, once the game's deadline has passed (its host or a member
-    /// who manages the channel).
-    EndHand,
+    /// End the game now, once its deadline has passed: the round under way (an Express hand) is closed
+    /// as it stands (its host or a member who manages the channel).
+    EndNow,
 }
 
 /// Table settings.
@@ -291,7 +291,7 @@ impl Table {
             Command::Resign => self.resign(place, caller),
             Command::Abort => self.abort(place, caller),
             Command::Status => self.status(place, caller),
-            Command::EndHand => self.end_hand(place, caller),
+            Command::EndNow => self.end_now(place, caller),
         }
     }
 }

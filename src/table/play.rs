@@ -1,7 +1,7 @@
 //! The turn flow: a person's move, the bots' moves that follow, the end of the game, one commit, one reply.
 
 use crate::excerpt::excerpt;
-use crate::game::{Audience, Event, Outcome, Participant, Seat};
+use crate::game::{Actor, Audience, Event, Outcome, Participant, Seat};
 use crate::games::adapter::LiveGame;
 use crate::rng::GameRng;
 use crate::store::{GameRecord, NewMove, ResultRecord, Status, Update, VoteChange};
@@ -78,7 +78,7 @@ impl Table {
                 waiting_for: names_to_act(&record, game.as_ref()),
             });
         }
-        let applied = game.apply(seat, notation).map_err(|e| {
+        let applied = game.apply(Actor::Seat(seat), notation).map_err(|e| {
             let refusal = seat_names(&record).refusal(e);
             TableError::IllegalMove {
                 message: refusal.message,
@@ -186,7 +186,7 @@ pub(super) fn bot_plays(
         ^ seat as u64;
     let mut rng = GameRng::seeded(record.seed ^ salt);
     let notation = game.bot_move(seat, &mut rng);
-    let applied = game.apply(seat, &notation).map_err(|e| {
+    let applied = game.apply(Actor::Seat(seat), &notation).map_err(|e| {
         TableError::internal(format!(
             "the bot's move `{notation}` was refused: {}",
             e.message

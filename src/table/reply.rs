@@ -307,8 +307,8 @@ impl TableError {
             TableError::IllegalMove { message, .. } => message.clone(),
             TableError::ClockStep { step } => format!(
                 "`{step}` is not a move: the table takes that step itself. Once the game's deadline \
-                 has passed, its host or a member who manages this channel can end the hand with {}.",
-                say(Suggestion::EndHand)
+                 has passed, its host or a member who manages this channel can end the game with {}.",
+                say(Suggestion::EndNow)
             ),
             TableError::WrongPlayerCount {
                 name,

@@ -143,7 +143,8 @@ pub(super) fn rebuild(
     let mut events = Vec::with_capacity(moves.len());
     for m in moves {
         before(game.as_ref(), m);
-        let applied = game.apply(m.seat, &m.notation).map_err(|e| {
+        let actor = game.logged_actor(m.seat, &m.notation);
+        let applied = game.apply(actor, &m.notation).map_err(|e| {
             format!(
                 "stored move {} `{}` refused: {}",
                 m.seq, m.notation, e.message

@@ -14,8 +14,8 @@ pub enum Suggestion {
     Board,
     /// Give up the seat.
     Resign,
-    /// End the hand under way after the deadline.
-    EndHand,
+    /// End the game now, after its deadline.
+    EndNow,
 }
 
 /// How a front end writes the commands it takes.
@@ -37,7 +37,7 @@ impl CommandSyntax for TypedCommands {
             Suggestion::AddBot => "bot add",
             Suggestion::Board => "board",
             Suggestion::Resign => "resign",
-            Suggestion::EndHand => "end-hand",
+            Suggestion::EndNow => "end-now",
         };
         format!("`{words}`")
     }

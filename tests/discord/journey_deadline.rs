@@ -1,4 +1,4 @@
-//! Journey: an Express game with a deadline, on Discord. `/game end-hand` before the deadline passes and
+//! Journey: an Express game with a deadline, on Discord. `/game end-now` before the deadline passes and
 //! from someone who is neither the host nor a channel manager, and `end` typed as a move, are refused
 //! privately with what would be allowed, and the game goes on.
 
@@ -9,7 +9,7 @@ use crate::fake_discord::FakeDiscord;
 use crate::journey_support::{ready_bot, trio};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn end_hand_waits_for_the_deadline_and_belongs_to_the_host() {
+async fn end_now_waits_for_the_deadline_and_belongs_to_the_host() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
     let _bot = ready_bot(&fake, &dir.path().join("d.db")).await;
@@ -27,7 +27,7 @@ async fn end_hand_waits_for_the_deadline_and_belongs_to_the_host() {
     let started = command(&fake, &host, "game start", json!({})).await;
     assert!(!started.ephemeral, "{started:?}");
 
-    let early = command(&fake, &host, "game end-hand", json!({})).await;
+    let early = command(&fake, &host, "game end-now", json!({})).await;
     assert!(
         early.ephemeral
             && early
@@ -35,14 +35,14 @@ async fn end_hand_waits_for_the_deadline_and_belongs_to_the_host() {
                 .starts_with("The deadline has not passed yet: it passes at"),
         "{early:?}"
     );
-    let other = command(&fake, &guest, "game end-hand", json!({})).await;
+    let other = command(&fake, &guest, "game end-now", json!({})).await;
     assert!(
         other.ephemeral && other.content.starts_with("Only the host of this game"),
         "{other:?}"
     );
     let typed = command(&fake, &host, "move", json!({"action": "end"})).await;
     assert!(
-        typed.ephemeral && typed.content.contains("`/game end-hand`"),
+        typed.ephemeral && typed.content.contains("`/game end-now`"),
         "{typed:?}"
     );
     let offered = legal(&fake, &host, CHANNEL, "").await;

@@ -13,7 +13,7 @@ use crate::walks;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use roundhouse::game::{GameRng, Seat, ToAct, Viewer};
+use roundhouse::game::{Actor, ClockStep, GameRng, Seat, ToAct, Viewer};
 use roundhouse::games::adapter::{LegalMove, LiveGame};
 use walks::{RANDOM_STEPS, Table, Walk};
 
@@ -142,12 +142,14 @@ fn legal_moves_round_trip_through_their_notation() {
                 );
                 for legal in &legal_moves {
                     let mut copy = game.clone_box();
-                    let applied = copy.apply(seat, &legal.notation).unwrap_or_else(|e| {
-                        panic!(
-                            "{}, position {index}: listed move `{}` refused: {}",
-                            walk.context, legal.notation, e.message
-                        )
-                    });
+                    let applied = copy
+                        .apply(Actor::Seat(seat), &legal.notation)
+                        .unwrap_or_else(|e| {
+                            panic!(
+                                "{}, position {index}: listed move `{}` refused: {}",
+                                walk.context, legal.notation, e.message
+                            )
+                        });
                     assert_eq!(
                         applied.notation, legal.notation,
                         "{}, position {index}: a listed move is not canonical",
@@ -220,7 +222,7 @@ impl<'a> Attempts<'a> {
     /// was refused.
     fn refused(&mut self, notation: &str) -> bool {
         let (walk, index, seat) = (self.walk, self.index, self.seat);
-        match self.copy.apply(seat, notation) {
+        match self.copy.apply(Actor::Seat(seat), notation) {
             Ok(applied) => {
                 assert!(
                     self.legal.iter().any(|m| m.notation == applied.notation),
@@ -303,6 +305,75 @@ fn refused_moves_change_nothing_and_say_what_is_legal() {
     }
 }
 
+/// Asserts that `actor`'s `notation` is refused at `game` with a reason, and leaves it unchanged.
+fn assert_refused_from(game: &dyn LiveGame, actor: Actor, notation: &str, context: &str) {
+    let mut copy = game.clone_box();
+    match copy.apply(actor, notation) {
+        Ok(_) => panic!("{context}: `{notation}` from {actor:?} was accepted"),
+        Err(error) => {
+            assert!(
+                !error.message.trim().is_empty(),
+                "{context}: `{notation}` from {actor:?} refused without a reason"
+            );
+            assert_eq!(
+                copy.state_json(),
+                game.state_json(),
+                "{context}: refusing `{notation}` from {actor:?} changed the game"
+            );
+        }
+    }
+}
+
+/// The table's clock steps that apply at `game`, and at the position after each is taken (the deadline
+/// passing opens the step that ends the game now).
+fn table_steps(game: &dyn LiveGame) -> Vec<(Box<dyn LiveGame>, String)> {
+    let mut found = Vec::new();
+    let mut at = game.clone_box();
+    for step in [ClockStep::DeadlinePassed, ClockStep::EndNow] {
+        let Some(notation) = at.clock_step(step) else {
+            continue;
+        };
+        found.push((at.clone_box(), notation.clone()));
+        if at.apply(Actor::Table, &notation).is_err() {
+            break;
+        }
+    }
+    found
+}
+
+#[test]
+fn the_engine_alone_decides_who_takes_a_step() {
+    let mut table_steps_seen = 0;
+    for walk in walks() {
+        for (index, game) in checked(walk) {
+            let context = format!("{}, position {index}", walk.context);
+            for &seat in game.to_act().seats() {
+                for legal in game.legal(seat).iter().take(4) {
+                    assert_refused_from(game, Actor::Table, &legal.notation, &context);
+                }
+            }
+            for (at, notation) in table_steps(game) {
+                assert!(
+                    at.is_clock_step(&notation),
+                    "{context}: `{notation}` is a clock step"
+                );
+                for seat in 0..walk.table.players {
+                    assert_refused_from(at.as_ref(), Actor::Seat(seat), &notation, &context);
+                }
+                let mut taken = at.clone_box();
+                taken.apply(Actor::Table, &notation).unwrap_or_else(|e| {
+                    panic!("{context}: the table's `{notation}` refused: {}", e.message)
+                });
+                table_steps_seen += 1;
+            }
+        }
+    }
+    assert!(
+        table_steps_seen > 0,
+        "some game with a deadline offers the table its steps"
+    );
+}
+
 #[test]
 fn replaying_the_log_gives_the_snapshot() {
     for walk in walks() {
@@ -323,7 +394,7 @@ fn replaying_the_log_gives_the_snapshot() {
                 "{}: the replay differs before step {step}",
                 walk.context
             );
-            if let Err(error) = replay.apply(*seat, notation) {
+            if let Err(error) = replay.apply(Actor::Seat(*seat), notation) {
                 panic!(
                     "{}: logged move {step} `{notation}` refused on replay: {}",
                     walk.context, error.message

@@ -1,7 +1,7 @@
 //! Express Disasters written as games: each Disaster blocked from hand, stopped by a laid Way Car (which
 //! it removes), taking effect with no Way Car, and played on yourself.
 
-use roundhouse::game::{ClockStep, Game, Seat, ToAct};
+use roundhouse::game::{Actor, ClockStep, Game, Seat, ToAct};
 use roundhouse::games::express::options::Hours;
 use roundhouse::games::express::rulings::Rulings;
 use roundhouse::games::express::state::{HandEnd, Phase};
@@ -443,22 +443,22 @@ fn a_hand_ended_at_the_deadline_while_a_disaster_waits_keeps_every_card() {
     );
     let cards = game.all_cards();
     assert_eq!(
-        game.clock_step(ClockStep::EndHand),
+        game.clock_step(ClockStep::EndNow),
         None,
         "not before the deadline"
     );
     let passed = game.clock_step(ClockStep::DeadlinePassed).unwrap();
-    game.apply(0, &passed).unwrap();
+    game.apply(Actor::Table, &passed).unwrap();
     assert!(
         matches!(game.phase(), Phase::Block(_)),
         "the target still decides"
     );
-    let end = game.clock_step(ClockStep::EndHand).unwrap();
-    game.apply(1, &end).unwrap();
+    let end = game.clock_step(ClockStep::EndNow).unwrap();
+    game.apply(Actor::Table, &end).unwrap();
     assert_eq!(game.to_act(), ToAct::Over);
     assert_eq!(game.history()[0].1, HandEnd::Deadline);
     assert!(game.disaster_slot().contains(&disaster_kind(case)));
     assert_eq!(game.all_cards(), cards, "no card lost");
     assert_eq!(game.clock_step(ClockStep::DeadlinePassed), None);
-    assert_eq!(game.clock_step(ClockStep::EndHand), None);
+    assert_eq!(game.clock_step(ClockStep::EndNow), None);
 }

@@ -2,7 +2,7 @@
 //! hand scoring, the target and the tie hand, the deadline, Turntables, the reshuffle limit and the
 //! redraw of an impossible hand.
 
-use roundhouse::game::{Game, ToAct};
+use roundhouse::game::{Actor, Game, ToAct};
 use roundhouse::games::express::cards::Class;
 use roundhouse::games::express::options::{Hours, Target};
 use roundhouse::games::express::rulings::Rulings;
@@ -254,21 +254,31 @@ fn after_the_deadline_the_hand_ends_as_it_stands_and_the_game_with_it() {
     let mut table = before_going_out("box reefer");
     let mut game = table.start();
     assert!(!is_legal(&game, 0, "end"));
-    let why = refused(&mut game, 0, "end");
+    let why = refused(&mut game, Actor::Table, "end");
     assert!(why.contains("no deadline"), "{why}");
-    let why = refused(&mut game, 0, "deadline");
+    let why = refused(&mut game, Actor::Table, "deadline");
     assert!(why.contains("no deadline"), "{why}");
     table.options.deadline_hours = Hours(Some(24));
     let mut game = table.start();
     play_first_round(&mut game);
     steps(&mut game, 0, &["add 1 box", "add 2 reefer", "way boom"]);
-    let why = refused(&mut game, 0, "end");
+    let why = refused(&mut game, Actor::Table, "end");
     assert!(why.contains("not passed yet"), "{why}");
-    // The table's steps, never a player's: `deadline` (any seat), then `end`.
-    step(&mut game, 1, "deadline");
+    // The table's steps, never a player's: `deadline`, then `end`; and a player's step is not the table's.
+    for seat in [0, 1] {
+        for text in ["deadline", "end"] {
+            let why = refused(&mut game, seat, text);
+            assert!(why.contains("only the table takes"), "{why}");
+        }
+    }
+    let why = refused(&mut game, Actor::Table, "discard office");
+    assert!(why.contains("a player's step"), "{why}");
+    step(&mut game, Actor::Table, "deadline");
     assert!(game.deadline_passed());
     assert!(!is_legal(&game, 0, "end") && !is_legal(&game, 0, "deadline"));
-    step(&mut game, 0, "end");
+    let why = refused(&mut game, 0, "end");
+    assert!(why.contains("only the table takes"), "{why}");
+    step(&mut game, Actor::Table, "end");
     let (scores, end) = &game.history()[0];
     assert_eq!(*end, HandEnd::Deadline);
     // Two Box Car... trains of 6 Box Cars and 5 Reefers, the Office in hand, no bonus.
@@ -289,7 +299,7 @@ fn once_the_deadline_has_passed_the_hand_under_way_is_the_last() {
     table.options.deadline_hours = Hours(Some(24));
     let mut game = table.start();
     play_first_round(&mut game);
-    step(&mut game, 0, "deadline");
+    step(&mut game, Actor::Table, "deadline");
     steps(
         &mut game,
         0,

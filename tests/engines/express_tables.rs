@@ -1,7 +1,7 @@
 //! Explicit Express tables for the rules tests: the hands each seat is dealt and the top of the draw pile,
 //! so no test depends on a seed.
 
-use roundhouse::game::{Event, Game, RuleError, Seat};
+use roundhouse::game::{Actor, Event, Game, RuleError, Seat};
 use roundhouse::games::express::cards::deck;
 use roundhouse::games::express::rulings::Rulings;
 use roundhouse::games::express::{Express, ExpressOptions, ExpressSetup, Kind};
@@ -92,13 +92,14 @@ impl Table {
     }
 }
 
-/// Plays `text` for `seat`; panics with the refusal if it is refused.
-pub fn step(game: &mut Express, seat: Seat, text: &str) -> Vec<Event> {
+/// Plays `text` for `actor` (a seat, or the table); panics with the refusal if it is refused.
+pub fn step(game: &mut Express, actor: impl Into<Actor>, text: &str) -> Vec<Event> {
+    let actor = actor.into();
     let action = text
         .parse()
         .unwrap_or_else(|e: RuleError| panic!("{text}: {e}"));
-    game.apply(seat, &action)
-        .unwrap_or_else(|e| panic!("{text} by seat {seat} refused: {e}"))
+    game.apply(actor, &action)
+        .unwrap_or_else(|e| panic!("{text} by {actor:?} refused: {e}"))
 }
 
 /// Plays several steps for one seat.
@@ -108,12 +109,14 @@ pub fn steps(game: &mut Express, seat: Seat, texts: &[&str]) {
     }
 }
 
-/// Asserts that `text` is refused for `seat` and changes nothing; returns the refusal.
-pub fn refused(game: &mut Express, seat: Seat, text: &str) -> String {
+/// Asserts that `text` is refused for `actor` (a seat, or the table) and changes nothing; returns the
+/// refusal.
+pub fn refused(game: &mut Express, actor: impl Into<Actor>, text: &str) -> String {
+    let actor = actor.into();
     let before = serde_json::to_string(&*game).expect("serialises");
     let error = match text.parse() {
-        Ok(action) => match game.apply(seat, &action) {
-            Ok(_) => panic!("{text} by seat {seat} was accepted"),
+        Ok(action) => match game.apply(actor, &action) {
+            Ok(_) => panic!("{text} by {actor:?} was accepted"),
             Err(e) => e,
         },
         Err(e) => e,

@@ -4,7 +4,7 @@
 //! give the game its snapshot holds, as every viewer sees it. The files never change: a failure here
 //! means a change would break games people have stored.
 
-use roundhouse::game::Viewer;
+use roundhouse::game::{Actor, Viewer};
 use roundhouse::games::{self, adapter::LiveGame};
 use serde_json::Value;
 
@@ -23,13 +23,15 @@ fn started(stored: &StoredGame) -> Box<dyn LiveGame> {
         .expect("the stored setup starts")
 }
 
-/// The game rebuilt from seed, setup and moves; each move must be accepted in its stored notation.
+/// The game rebuilt from seed, setup and moves; each move must be accepted in its stored notation, from
+/// the seat it is logged under or, for a step only the table takes, from the table.
 fn replayed(name: &str, stored: &StoredGame) -> Box<dyn LiveGame> {
     let mut game = started(stored);
     for (index, m) in stored.moves.iter().enumerate() {
         assert_eq!(m.seq, index, "{name}: the log is in order");
+        let actor = game.logged_actor(m.seat, &m.notation);
         let applied = game
-            .apply(m.seat, &m.notation)
+            .apply(actor, &m.notation)
             .unwrap_or_else(|e| panic!("{name}: move {index} `{}`: {}", m.notation, e.message));
         assert_eq!(
             applied.notation, m.notation,
@@ -99,4 +101,43 @@ fn the_stored_games_cover_every_game_finished_games_and_a_reshuffle() {
         })
         .count();
     assert!(reshuffled >= 2, "{reshuffled} stored games reshuffle");
+}
+
+/// `express-deadline-ended` was stored before engines told the table's steps apart: its `deadline` is
+/// logged under the seat to act and its `end` under the host, who was not to act. Read as the table's,
+/// both replay; taken as those seats' own steps, they are refused now.
+#[test]
+fn clock_steps_stored_under_seats_replay_as_the_tables() {
+    let (name, stored) = stored_games()
+        .into_iter()
+        .find(|(name, _)| name == "express-deadline-ended.json")
+        .expect("the stored game with clock steps");
+    let mut game = started(&stored);
+    let mut clock_steps = Vec::new();
+    for m in &stored.moves {
+        let actor = game.logged_actor(m.seat, &m.notation);
+        if actor == Actor::Table {
+            let mut as_seat = game.clone_box();
+            let refused = as_seat.apply(Actor::Seat(m.seat), &m.notation).unwrap_err();
+            assert!(
+                refused.message.contains("only the table takes"),
+                "{name}: {}",
+                refused.message
+            );
+            assert_eq!(
+                as_seat.state_json(),
+                game.state_json(),
+                "{name}: refused, unchanged"
+            );
+            clock_steps.push((m.seat, m.notation.as_str(), game.to_act().seats().to_vec()));
+        }
+        game.apply(actor, &m.notation)
+            .unwrap_or_else(|e| panic!("{name}: move {} `{}`: {}", m.seq, m.notation, e.message));
+    }
+    assert_eq!(
+        clock_steps,
+        [(1, "deadline", vec![1]), (0, "end", vec![1])],
+        "{name}: the deadline under the seat to act, the end under the host"
+    );
+    assert!(game.outcome().is_some(), "{name}: the end ended the game");
 }

@@ -2,7 +2,7 @@
 //! game offers (every option combination, every allowed number of players), played by random players
 //! and by bots, with every position along the way kept.
 
-use roundhouse::game::{GameRng, Seat, ToAct};
+use roundhouse::game::{Actor, GameRng, Seat, ToAct};
 use roundhouse::games::REGISTRY;
 use roundhouse::games::adapter::{GameKind, LiveGame};
 
@@ -160,9 +160,11 @@ pub fn walk(table: Table, seed: u64, random_steps: usize) -> Walk {
             chosen
         };
         positions.push(game.clone_box());
-        let applied = game.apply(seat, &notation).unwrap_or_else(|e| {
-            panic!("{context}: legal move `{notation}` refused: {}", e.message)
-        });
+        let applied = game
+            .apply(Actor::Seat(seat), &notation)
+            .unwrap_or_else(|e| {
+                panic!("{context}: legal move `{notation}` refused: {}", e.message)
+            });
         log.push((seat, applied.notation));
     }
     positions.push(game);

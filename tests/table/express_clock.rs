@@ -1,12 +1,13 @@
 //! Express at the table, where time lives: the target of a Disaster who does not answer is pinged,
 //! reminded and, after `block_timeout_hours`, blocked for by the table; after `deadline_hours` no new hand
-//! starts, and the host or a member who manages the channel may end the hand as it stands. Games are
-//! played through the table with a manual clock; the moves that lead to a Disaster or to the end of a
-//! hand are found first on a copy of the same deal.
+//! starts, and the host or a member who manages the channel may end the game now (`end-now`), the hand
+//! as it stands. Games are played through the table with a manual clock; the moves that lead to a
+//! Disaster or to the end of a hand are found first on a copy of the same deal.
 
 use std::path::Path;
 
 use roundhouse::clock::ManualClock;
+use roundhouse::game::Actor;
 use roundhouse::games::{self, adapter::LiveGame};
 use roundhouse::rng::GameRng;
 use roundhouse::store::{GameRecord, Status, Store};
@@ -126,7 +127,9 @@ fn next_step(game: &dyn LiveGame, seat: usize, rng: &mut GameRng, disaster: bool
     if disaster {
         for notation in legal.iter().filter(|n| n.split(' ').count() > 2) {
             let mut trial = game.clone_box();
-            if trial.apply(seat, notation).is_ok() && phase(trial.as_ref()).get("block").is_some() {
+            if trial.apply(Actor::Seat(seat), notation).is_ok()
+                && phase(trial.as_ref()).get("block").is_some()
+            {
                 return notation.clone();
             }
         }
@@ -163,7 +166,7 @@ fn script(
         }
         let seat = *game.to_act().seats().first()?;
         let step = next_step(game.as_ref(), seat, &mut rng, disaster);
-        game.apply(seat, &step).unwrap();
+        game.apply(Actor::Seat(seat), &step).unwrap();
         moves.push((seat, step));
     }
     None
@@ -214,7 +217,8 @@ fn assert_log_replays(game: &Game) {
     let record = record(game);
     let mut replayed = same_deal(game.seed, &game.options);
     for m in game.table.store().moves(record.id).unwrap() {
-        replayed.apply(m.seat, &m.notation).unwrap();
+        let actor = replayed.logged_actor(m.seat, &m.notation);
+        replayed.apply(actor, &m.notation).unwrap();
     }
     assert_eq!(Some(replayed.state_json()), record.snapshot);
 }
@@ -375,11 +379,11 @@ fn the_host_ends_the_hand_once_the_deadline_has_passed_and_not_before() {
     let game = start(&dir.path().join("t.db"), 5, &options);
 
     game.clock.set(T0 + 23 * HOUR);
-    let why = refusal(&game, &person("ann"), Command::EndHand);
+    let why = refusal(&game, &person("ann"), Command::EndNow);
     assert_eq!(
         why,
         "The deadline has not passed yet: it passes at 2026-11-22 12:00 UTC (in 1 h). Until then \
-         the hand is played to its end."
+         the game is played on."
     );
     let status = |game: &Game| {
         game.table
@@ -390,29 +394,31 @@ fn the_host_ends_the_hand_once_the_deadline_has_passed_and_not_before() {
             .text
     };
     assert!(
-        status(&game)
-            .contains("\nDeadline: 2026-11-22 12:00 UTC (in 1 h); after it no new hand starts."),
+        status(&game).contains(
+            "\nDeadline: 2026-11-22 12:00 UTC (in 1 h); after it the round under way is the last."
+        ),
         "{}",
         status(&game)
     );
     game.clock.set(T0 + 24 * HOUR);
     assert!(
-        status(&game)
-            .contains("\nDeadline: passed at 2026-11-22 12:00 UTC; the hand under way is the last"),
+        status(&game).contains(
+            "\nDeadline: passed at 2026-11-22 12:00 UTC; the round under way is the last"
+        ),
         "{}",
         status(&game)
     );
-    let why = refusal(&game, &person("ben"), Command::EndHand);
+    let why = refusal(&game, &person("ben"), Command::EndNow);
     assert_eq!(
         why,
-        "Only the host of this game (ANN) or a member who manages this channel can end the hand early."
+        "Only the host of this game (ANN) or a member who manages this channel can end the game early."
     );
     let typed = game
         .table
         .handle(&place(), &person("ann"), Command::Move("end".into()));
     match typed {
         Err(error @ TableError::ClockStep { .. }) => {
-            assert!(error.to_string().contains("`end-hand`"), "{error}")
+            assert!(error.to_string().contains("`end-now`"), "{error}")
         }
         other => panic!("`end` typed as a move: {other:?}"),
     }
@@ -424,13 +430,13 @@ fn the_host_ends_the_hand_once_the_deadline_has_passed_and_not_before() {
 
     let text = game
         .table
-        .handle(&place(), &person("ann"), Command::EndHand)
+        .handle(&place(), &person("ann"), Command::EndNow)
         .unwrap()
         .public
         .unwrap()
         .text;
     assert!(
-        text.starts_with("ANN ends the hand as it stands: the deadline has passed."),
+        text.starts_with("ANN ends the game now: the deadline has passed."),
         "{text}"
     );
     assert!(
@@ -475,7 +481,7 @@ fn a_member_who_manages_the_channel_may_end_the_hand_and_a_game_without_deadline
     let game = start(&dir.path().join("t.db"), 6, &[("deadline_hours", "48")]);
     game.clock.set(T0 + 48 * HOUR + 5);
     game.table
-        .handle(&place(), &manager("mod"), Command::EndHand)
+        .handle(&place(), &manager("mod"), Command::EndNow)
         .unwrap();
     assert_eq!(record(&game).status, Status::Finished);
     assert_eq!(game.table.store().results(game.id).unwrap().len(), 2);
@@ -484,7 +490,7 @@ fn a_member_who_manages_the_channel_may_end_the_hand_and_a_game_without_deadline
     let game = start(&dir.path().join("t.db"), 6, &[]);
     game.clock.set(T0 + 1000 * HOUR);
     for caller in [person("ann"), manager("mod")] {
-        let why = refusal(&game, &caller, Command::EndHand);
+        let why = refusal(&game, &caller, Command::EndNow);
         assert!(why.starts_with("This game has no deadline"), "{why}");
     }
     assert_eq!(record(&game).status, Status::Active);

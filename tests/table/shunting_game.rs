@@ -1,7 +1,7 @@
 //! Shunting as a game: a route card played through the object-safe adapter and through the table, as
 //! Discord and the terminal use it.
 
-use roundhouse::game::{GameRng, Viewer};
+use roundhouse::game::{Actor, GameRng, Viewer};
 use roundhouse::games::adapter::LiveGame;
 use roundhouse::games::{self, shunting::cards};
 use roundhouse::store::Store;
@@ -20,7 +20,7 @@ fn start(card: &str) -> Box<dyn LiveGame> {
 
 fn play(game: &mut Box<dyn LiveGame>, notation: &str) -> String {
     let applied = game
-        .apply(0, notation)
+        .apply(Actor::Seat(0), notation)
         .unwrap_or_else(|e| panic!("{notation}: {}", e.message));
     applied
         .events
@@ -87,7 +87,7 @@ fn an_illegal_move_is_refused_with_the_state_unchanged() {
         "L9 A1>A2",
         "reset",
     ] {
-        let error = game.apply(0, bad).unwrap_err();
+        let error = game.apply(Actor::Seat(0), bad).unwrap_err();
         assert!(!error.message.is_empty(), "{bad}");
         assert_eq!(
             error.legal, legal,
@@ -95,7 +95,7 @@ fn an_illegal_move_is_refused_with_the_state_unchanged() {
         );
         assert_eq!(game.state_json(), before, "{bad} changed the state");
     }
-    let error = game.apply(0, "reset").unwrap_err();
+    let error = game.apply(Actor::Seat(0), "reset").unwrap_err();
     assert!(error.message.contains("already"), "{}", error.message);
 }
 
@@ -196,7 +196,7 @@ fn a_move_past_the_cards_limit_is_refused_and_reset_plays_on() {
 
     let before = game.state_json();
     for step in ["L1 M2>M3 +0", "L1 M2>E1 +0"] {
-        let error = game.apply(0, step).unwrap_err();
+        let error = game.apply(Actor::Seat(0), step).unwrap_err();
         assert_eq!(error.message, past_the_limit(26), "{step}");
         assert_eq!(game.state_json(), before, "{step} changed the state");
     }
@@ -265,7 +265,7 @@ fn a_stored_card_that_ended_at_its_limit_still_loads() {
     let setup = kind.deal(&options, 1, 3).unwrap();
     let mut replayed = kind.start(&options, 1, &setup, 3).unwrap();
     for step in &log {
-        replayed.apply(0, step).unwrap();
+        replayed.apply(Actor::Seat(0), step).unwrap();
     }
     assert_eq!(replayed.state_json(), restored.state_json());
 }

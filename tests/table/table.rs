@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::{Arc, Barrier};
 use std::thread;
 
+use roundhouse::game::Actor;
 use roundhouse::store::{Status, Store};
 use roundhouse::table::{
     Caller, Command, Place, Reply, Table, TableError, TableOptions, TypedCommands, VoteKind, VoteOn,
@@ -597,7 +598,7 @@ fn replaying_the_stored_log_gives_the_stored_snapshot() {
     let log = table.store().moves(record.id).unwrap();
     assert!(log.iter().any(|m| m.by_bot) && log.iter().any(|m| !m.by_bot));
     for m in &log {
-        game.apply(m.seat, &m.notation).unwrap();
+        game.apply(Actor::Seat(m.seat), &m.notation).unwrap();
     }
     assert_eq!(Some(game.state_json()), record.snapshot);
 }

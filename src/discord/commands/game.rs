@@ -12,7 +12,7 @@ use crate::table::{Command, VoteKind, VoteOn};
     guild_only,
     subcommands(
         "new", "join", "leave", "bot", "start", "board", "history", "undo", "resign", "abort",
-        "status", "skip", "kick", "end_hand"
+        "status", "skip", "kick", "end_now"
     ),
     subcommand_required
 )]
@@ -157,10 +157,10 @@ async fn abort(
     run(ctx, ask_or_answer(Command::Abort, VoteKind::Abort, answer)).await
 }
 
-/// End the hand as it stands once the game's deadline has passed (host or Manage Channels)
-#[poise::command(slash_command, rename = "end-hand")]
-async fn end_hand(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::EndHand).await
+/// End the game now, its last round as it stands, once the deadline is past (host or Manage Channels)
+#[poise::command(slash_command, rename = "end-now")]
+async fn end_now(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::EndNow).await
 }
 
 /// Who plays, whose turn it is, what is pending

@@ -10,9 +10,9 @@ use super::setup::{self, CoalTrainSetup};
 use super::state::{CoalTrain, Phase};
 use super::view::CoalTrainView;
 use crate::game::{
-    Event, Game, GameRng, OptionSpec, Outcome, RuleError, Seat, SetupError, ToAct, Viewer,
+    Actor, Game, GameRng, OptionSpec, Outcome, RuleError, Seat, SetupError, ToAct, Viewer,
 };
-use crate::games::narration::Quiet;
+use crate::games::narration::Sink;
 
 /// Coal Train has no options yet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,14 +71,13 @@ impl Game for CoalTrain {
         super::labels::label(self, action)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        self.play(seat, action, &mut events)?;
-        Ok(events)
-    }
-
-    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        self.play(seat, action, &mut Quiet)
+    fn play_step(
+        &mut self,
+        actor: Actor,
+        action: &Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        self.play(actor.player()?, action, sink)
     }
 
     fn view(&self, viewer: Viewer) -> CoalTrainView {

@@ -15,10 +15,10 @@ use super::scoring::HandScore;
 use super::train::Train;
 use super::view::ExpressView;
 use crate::game::{
-    ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError,
+    Actor, ClockStep, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError,
     Standing, TimedDefault, ToAct, Viewer,
 };
-use crate::games::narration::Quiet;
+use crate::games::narration::{Quiet, Sink};
 
 /// An explicit setup, as JSON: `{"dealer": 0, "decks": [["box", "tank", …]], "totals": [0, 0, 0]}`.
 ///
@@ -454,14 +454,13 @@ impl Game for Express {
         self.describe(action)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        self.play(seat, action, &mut events)?;
-        Ok(events)
-    }
-
-    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        self.play(seat, action, &mut Quiet)
+    fn play_step(
+        &mut self,
+        actor: Actor,
+        action: &Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        self.play(actor, action, sink)
     }
 
     fn view(&self, viewer: Viewer) -> ExpressView {
@@ -527,7 +526,7 @@ impl Game for Express {
         }
         match step {
             ClockStep::DeadlinePassed => (!self.deadline_passed).then_some(Action::Deadline),
-            ClockStep::EndHand => self.deadline_passed.then_some(Action::End),
+            ClockStep::EndNow => self.deadline_passed.then_some(Action::End),
         }
     }
 

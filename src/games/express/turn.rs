@@ -5,7 +5,7 @@ use super::notation::{Action, Laid};
 use super::refusals::DiscardRefusal;
 use super::state::{Express, HandEnd, LaidWayCar, Phase};
 use super::train::Train;
-use crate::game::{Event, RuleError, Seat, seat_ref};
+use crate::game::{Actor, Event, RuleError, seat_ref};
 use crate::games::narration::Sink;
 
 fn refuse(message: impl Into<String>) -> RuleError {
@@ -24,21 +24,33 @@ pub(super) fn take_from(hand: &mut Vec<Kind>, card: Kind) -> bool {
 }
 
 impl Express {
-    /// Checks and applies one step of `seat`.
+    /// Checks and applies one step of `actor`: the table takes only `deadline` and `end`, the seats
+    /// every other step.
     pub(super) fn play(
         &mut self,
-        seat: Seat,
+        actor: Actor,
         action: &Action,
         sink: &mut impl Sink,
     ) -> Result<(), RuleError> {
         let Some(to_act) = self.seat_to_act() else {
             return Err(refuse("The game is over."));
         };
-        match action {
-            Action::Deadline => return self.pass_deadline(sink),
-            Action::End => return self.end_now(sink),
-            _ => {}
-        }
+        let seat = match (actor, action) {
+            (Actor::Table, Action::Deadline) => return self.pass_deadline(sink),
+            (Actor::Table, Action::End) => return self.end_now(sink),
+            (Actor::Table, _) => {
+                return Err(refuse(format!(
+                    "`{action}` is a player's step: the table takes only `deadline` and `end`."
+                )));
+            }
+            (Actor::Seat(_), Action::Deadline | Action::End) => {
+                return Err(refuse(format!(
+                    "`{action}` is a step only the table takes (when the deadline passes, and to end \
+                     the hand after it), never a player's."
+                )));
+            }
+            (Actor::Seat(seat), _) => seat,
+        };
         if to_act != seat {
             return Err(refuse(format!(
                 "It is not your turn: {} is to act.",

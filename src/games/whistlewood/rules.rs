@@ -13,10 +13,10 @@ use super::rulings::{COLUMNS, ROWS, Rulings};
 use super::scoring::{self, OwnerScore};
 use super::view::WhistlewoodView;
 use crate::game::{
-    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
+    Actor, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer,
 };
-use crate::games::narration::Quiet;
+use crate::games::narration::Sink;
 
 /// The Automa's level in a solo game: how many cars it places on its first turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -507,14 +507,13 @@ impl Game for Whistlewood {
         self.describe(action)
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
-        self.play(seat, action, &mut events)?;
-        Ok(events)
-    }
-
-    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        self.play(seat, action, &mut Quiet)
+    fn play_step(
+        &mut self,
+        actor: Actor,
+        action: &Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        self.play(actor.player()?, action, sink)
     }
 
     fn view(&self, viewer: Viewer) -> WhistlewoodView {

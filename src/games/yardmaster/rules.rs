@@ -14,7 +14,7 @@ use super::scoring::{self, GameScore};
 use super::train::{self, Placed, Slot};
 use super::view::YardmasterView;
 use crate::game::{
-    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
+    Actor, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer, seat_ref,
 };
 use crate::games::narration::{Quiet, Sink};
@@ -663,14 +663,13 @@ impl Game for Yardmaster {
         action.label()
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::with_capacity(4);
-        self.play(seat, action, &mut events)?;
-        Ok(events)
-    }
-
-    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        self.play(seat, action, &mut Quiet)
+    fn play_step(
+        &mut self,
+        actor: Actor,
+        action: &Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        self.play(actor.player()?, action, sink)
     }
 
     fn view(&self, viewer: Viewer) -> YardmasterView {

@@ -1,6 +1,7 @@
 //! Whistlewood Express: the layout, car piles and start player of fixed seeds, and the pile a reshuffle
 //! makes when a game is driven to one.
 
+use roundhouse::game::Actor;
 use serde_json::{Value, json};
 
 use super::{deal, kind};
@@ -57,7 +58,7 @@ fn play_to_reshuffle(players: usize, seed: u64, moves: &[(usize, &str)]) -> Valu
     let mut generator_before_last = Value::Null;
     for (seat, notation) in moves {
         generator_before_last = state(game.as_ref())["rng"].clone();
-        game.apply(*seat, notation)
+        game.apply(Actor::Seat(*seat), notation)
             .unwrap_or_else(|e| panic!("{notation}: {}", e.message));
     }
     let after = state(game.as_ref());

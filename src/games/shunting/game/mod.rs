@@ -20,9 +20,10 @@ use super::rank::Rank;
 use super::session::{Played, Refusal, Session};
 use super::wright::WrightDeal;
 use crate::game::{
-    Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
-    ToAct, Viewer,
+    Actor, Event, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError,
+    Standing, ToAct, Viewer,
 };
+use crate::games::narration::Sink;
 pub use action::Action;
 pub use board::{Board, WrightSetup};
 pub use view::ShuntingView;
@@ -308,11 +309,19 @@ impl Game for Shunting {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if seat != 0 {
+    fn play_step(
+        &mut self,
+        actor: Actor,
+        action: &Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        if actor.player()? != 0 {
             return Err(RuleError::new("a shunting puzzle has one player, seat 1"));
         }
-        self.act(action)
+        for event in self.act(action)? {
+            sink.emit(|| event);
+        }
+        Ok(())
     }
 
     fn view(&self, _viewer: Viewer) -> ShuntingView {
