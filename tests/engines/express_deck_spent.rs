@@ -80,7 +80,7 @@ fn a_draw_that_can_give_one_card_keeps_it_and_ends_the_hand_without_a_bonus() {
     let cards = deck(3).len();
     let pile = (3..)
         .step_by(2)
-        .find(|p| (cards - p) % 3 == 0)
+        .find(|p| (cards - p).is_multiple_of(3))
         .expect("a pile");
     let mut table = Table::two(["", ""], "");
     table.players = 3;
@@ -96,7 +96,7 @@ fn a_draw_that_can_give_one_card_keeps_it_and_ends_the_hand_without_a_bonus() {
     }
     assert!(
         game.discard_pile().len() <= 3,
-        "a reshuffle keeps 1 + 3 Turntables"
+        "a reshuffle keeps 1 + 2 Turntables"
     );
     let seat = game.current();
     let before = game.seat(seat).hand.len();

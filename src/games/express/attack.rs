@@ -120,13 +120,12 @@ impl Express {
                 disaster: spec.disaster,
             });
         }
-        match self.train_aims(spec, seat).next() {
-            Some(train) => Some(TargetRefusal::TrainInReach {
+        self.train_aims(spec, seat)
+            .next()
+            .map(|train| TargetRefusal::TrainInReach {
                 disaster: spec.disaster,
                 target: train,
-            }),
-            None => None,
-        }
+            })
     }
 
     /// The targets among `seat`'s trains that `spec` may be played on (every pairing with one of the

@@ -518,7 +518,7 @@ impl Game for Express {
             seat: Target::from(pending.target).seat(),
             action,
             after_hours: u32::from(self.options.block_timeout_hours.0?),
-            said: "the table answered for them (block if they hold the Way Car, else allow)",
+            said: "the table answered for them",
         })
     }
 
