@@ -350,7 +350,7 @@ pub struct TimedDefault<A> {
     pub action: A,
     /// Hours without a move after which the table decides.
     pub after_hours: u32,
-    /// What the table did, for the channel: "the table blocked for them".
+    /// What the table did, for the channel: "the table answered for them".
     pub said: &'static str,
 }
 

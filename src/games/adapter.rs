@@ -51,7 +51,7 @@ pub struct TimedMove {
     pub notation: String,
     /// Seconds without a move after which the table makes it.
     pub after_secs: i64,
-    /// What the table did, for the channel: "the table blocked for them".
+    /// What the table did, for the channel: "the table answered for them".
     pub said: &'static str,
 }
 

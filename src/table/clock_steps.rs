@@ -51,7 +51,7 @@ fn utc(seconds: i64) -> String {
 }
 
 /// What the channel and the history say of a decision the table made for `name` on the timeout:
-/// "BEN did not answer within 12 h, so the table blocked for them."
+/// "BEN did not answer within 12 h, so the table answered for them."
 pub(super) fn decided_by_table(name: &str, timed: &TimedMove) -> String {
     format!(
         "{name} did not answer within {}, so {}.",

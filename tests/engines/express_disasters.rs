@@ -152,6 +152,8 @@ fn a_disaster_without_a_way_car_takes_effect_and_goes_to_the_slot() {
             0,
             &format!("discard {} {}", case.disaster, case.on_other),
         );
+        // Asked like any target, it can only let it happen.
+        step(&mut game, 1, "allow");
         assert!((case.hit_other)(&game), "{} took effect", case.disaster);
         assert!(game.disaster_slot().contains(&disaster_kind(case)));
         assert_eq!(

@@ -121,14 +121,23 @@ fn hand_number(game: &dyn LiveGame) -> u64 {
 }
 
 /// A plausible step for the seat to act: melds before discards, Way Cars kept in hand, and a Disaster
-/// on a target who may block it whenever there is one (when `disaster` is asked for).
+/// on a target who holds the Way Car to block it whenever there is one (when `disaster` is asked for).
 fn next_step(game: &dyn LiveGame, seat: usize, rng: &mut GameRng, disaster: bool) -> String {
     let legal: Vec<String> = game.legal(seat).into_iter().map(|m| m.notation).collect();
     if disaster {
         for notation in legal.iter().filter(|n| n.split(' ').count() > 2) {
             let mut trial = game.clone_box();
+            // Every target is asked; one that holds the Way Car may also block.
+            let holder = |trial: &dyn LiveGame| {
+                trial
+                    .to_act()
+                    .seats()
+                    .iter()
+                    .any(|&target| trial.legal(target).iter().any(|m| m.notation == "block"))
+            };
             if trial.apply(Actor::Seat(seat), notation).is_ok()
                 && phase(trial.as_ref()).get("block").is_some()
+                && holder(trial.as_ref())
             {
                 return notation.clone();
             }
@@ -237,7 +246,14 @@ fn now(game: &Game) -> i64 {
 #[test]
 fn a_target_who_does_not_answer_is_pinged_reminded_and_blocked_for_after_the_timeout() {
     let options = [("block_timeout_hours", "12")];
-    let (seed, moves, _) = find(&options, true, |g| phase(g).get("block").is_some());
+    let holder_asked = |g: &dyn LiveGame| {
+        phase(g).get("block").is_some()
+            && g.to_act()
+                .seats()
+                .iter()
+                .any(|&t| g.legal(t).iter().any(|m| m.notation == "block"))
+    };
+    let (seed, moves, _) = find(&options, true, holder_asked);
     let dir = tempfile::tempdir().unwrap();
     let game = start(&dir.path().join("t.db"), seed, &options);
     let attacker = moves.last().unwrap().0;
@@ -289,7 +305,7 @@ fn a_target_who_does_not_answer_is_pinged_reminded_and_blocked_for_after_the_tim
     let text = &due[0].post.text;
     assert!(
         text.starts_with(&format!(
-            "{target_name} did not answer within 12 h, so the table blocked for them."
+            "{target_name} did not answer within 12 h, so the table answered for them."
         )),
         "{text}"
     );
@@ -305,7 +321,7 @@ fn a_target_who_does_not_answer_is_pinged_reminded_and_blocked_for_after_the_tim
         (target, "block", true)
     );
     assert_log_replays(&game);
-    let said = format!("{target_name} did not answer within 12 h, so the table blocked for them.");
+    let said = format!("{target_name} did not answer within 12 h, so the table answered for them.");
     for viewer in PLAYERS {
         let history = game
             .table

@@ -72,6 +72,7 @@ impl Express {
         let train_of = |seat: Seat, train: usize| self.seats.get(seat)?.trains.get(train);
         match (spec.aim, target) {
             (Aim::Player, Target::Player(_)) => None,
+            (_, Target::Player(seat)) => self.way_car_aim_problem(spec, seat),
             (Aim::AnyTrain, Target::Train { seat, train }) => match train_of(seat, train) {
                 Some(_) => None,
                 None => Some(TargetRefusal::NoTrain { seat, train }),
@@ -105,8 +106,52 @@ impl Express {
         }
     }
 
-    /// Discards a Disaster on a target: a laid Way Car stops it, a target holding the Way Car decides, or
-    /// it takes effect.
+    /// Why a Disaster played on trains may not be aimed at `seat` itself, if it may not: only to remove
+    /// the laid matching Way Car of another seat, none of whose trains it could hit.
+    fn way_car_aim_problem(&self, spec: &DisasterSpec, seat: Seat) -> Option<TargetRefusal> {
+        let laid = self.seats[seat]
+            .way_cars
+            .iter()
+            .any(|w| w.card == spec.way_car && !w.permanent);
+        if seat == self.current || !laid {
+            return Some(TargetRefusal::NoWayCarLaid {
+                seat,
+                way_car: spec.way_car,
+                disaster: spec.disaster,
+            });
+        }
+        self.train_aims(spec, seat)
+            .next()
+            .map(|train| TargetRefusal::TrainInReach {
+                disaster: spec.disaster,
+                target: train,
+            })
+    }
+
+    /// The targets among `seat`'s trains that `spec` may be played on (every pairing with one of the
+    /// attacker's trains, for Switch Engines).
+    pub(super) fn train_aims<'a>(
+        &'a self,
+        spec: &'a DisasterSpec,
+        seat: Seat,
+    ) -> impl Iterator<Item = Target> + 'a {
+        let trains = self.seats[seat].trains.len();
+        let own = match spec.aim {
+            Aim::OwnTrainAndOther => self.seats[self.current].trains.len(),
+            _ => 1,
+        };
+        (0..own)
+            .flat_map(move |own| {
+                (0..trains).map(move |train| match spec.aim {
+                    Aim::OwnTrainAndOther => Target::Switch { own, seat, train },
+                    _ => Target::Train { seat, train },
+                })
+            })
+            .filter(move |&target| self.aim_problem(spec, target).is_none())
+    }
+
+    /// Discards a Disaster on a target: a laid Way Car stops it, another seat decides whether to block it
+    /// (every such target is asked, so the question shows nothing of its hand), or it takes effect.
     pub(super) fn play_disaster(
         &mut self,
         card: Kind,
@@ -156,7 +201,7 @@ impl Express {
                 self.finish_turn(false, sink);
                 return Ok(());
             }
-            if self.seats[seat].hand.contains(&spec.way_car) {
+            if self.rulings.ask_every_target || self.seats[seat].hand.contains(&spec.way_car) {
                 self.phase = Phase::Block(PendingDisaster {
                     card,
                     attacker,
@@ -164,9 +209,9 @@ impl Express {
                 });
                 sink.emit(|| {
                     Event::public(format!(
-                        "{} may block it from hand: {} decides.",
+                        "{} decides whether to block it with a {} from hand.",
                         seat_ref(seat),
-                        seat_ref(seat)
+                        spec.way_car
                     ))
                 });
                 return Ok(());
@@ -176,6 +221,15 @@ impl Express {
         self.slot.push(card);
         self.finish_turn(false, sink);
         Ok(())
+    }
+
+    /// Whether the target of the pending Disaster holds the Way Car that blocks it.
+    pub(super) fn target_holds_way_car(&self, pending: &PendingDisaster) -> bool {
+        disaster(pending.card).is_some_and(|spec| {
+            self.seats[Target::from(pending.target).seat()]
+                .hand
+                .contains(&spec.way_car)
+        })
     }
 
     /// The target's answer: block with the Way Car from hand (permanent, immune for the hand) or let the

@@ -15,7 +15,12 @@ impl Express {
     pub(super) fn legal_steps(&self, steps: &mut Vec<Action>) {
         match self.phase {
             Phase::Over => {}
-            Phase::Block(_) => steps.extend([Action::Block, Action::Allow]),
+            Phase::Block(pending) => {
+                if self.target_holds_way_car(&pending) {
+                    steps.push(Action::Block);
+                }
+                steps.push(Action::Allow);
+            }
             Phase::Draw => {
                 steps.push(Action::Draw);
                 if !self.discard.is_empty() {
@@ -76,6 +81,7 @@ impl Express {
                 }));
             }
         }
+        self.drop_dead_ends(steps);
         if self.discard_problem().is_none() {
             for &card in kinds {
                 if card.class() == Class::Disaster {
@@ -85,6 +91,25 @@ impl Express {
                 }
             }
         }
+    }
+
+    /// Drops the melds after which the turn could no longer end (only `reset` would be left). A step
+    /// changes by a few cards at most how many the seat must keep, so with room to spare only a start
+    /// with a lone Wild, which may wait for ever for its second car, is asked about.
+    fn drop_dead_ends(&self, steps: &mut Vec<Action>) {
+        let position = self.position();
+        let Some(room) = self.room_to_spare(&position) else {
+            steps.retain(|step| matches!(step, Action::Reset));
+            return;
+        };
+        let wild_first = |step: &Action| match step {
+            Action::Start { cars, .. } => cars.as_slice()[0].card == Kind::Wild,
+            _ => false,
+        };
+        steps.retain(|step| {
+            (room > MOST_ONE_MELD_COSTS && !wild_first(step))
+                || self.meld_keeps_an_end(&position, step)
+        });
     }
 
     /// Whether `redraw` is legal: the hand cannot get down to the limit, or no step at all is left.
@@ -105,25 +130,27 @@ impl Express {
         let Some(spec) = disaster(card) else {
             return;
         };
-        let mut push = |target: Target| {
-            if self.aim_problem(spec, target).is_none() {
-                steps.push(Action::Disaster { card, target });
-            }
-        };
         for seat in 0..self.players {
             if self.seat_problem(spec, seat).is_some() {
                 continue;
             }
-            let trains = self.seats[seat].trains.len();
-            match spec.aim {
-                Aim::Player => push(Target::Player(seat)),
-                Aim::AnyTrain | Aim::TrainWithoutCaboose => {
-                    (0..trains).for_each(|train| push(Target::Train { seat, train }))
-                }
-                Aim::OwnTrainAndOther => {
-                    for own in 0..self.seats[self.current].trains.len() {
-                        (0..trains).for_each(|train| push(Target::Switch { own, seat, train }));
-                    }
+            if spec.aim == Aim::Player {
+                steps.push(Action::Disaster {
+                    card,
+                    target: Target::Player(seat),
+                });
+                continue;
+            }
+            let before = steps.len();
+            let aims = self.train_aims(spec, seat);
+            steps.extend(aims.map(|target| Action::Disaster { card, target }));
+            if steps.len() == before {
+                // None of the seat's trains can be hit: aimed at the seat, it removes a laid Way Car.
+                if self.aim_problem(spec, Target::Player(seat)).is_none() {
+                    steps.push(Action::Disaster {
+                        card,
+                        target: Target::Player(seat),
+                    });
                 }
             }
         }
@@ -161,6 +188,14 @@ impl Express {
                 "Discard the Turntable: reverse play and take another turn".into()
             }
             Action::Discard(card) => format!("Discard a {card}"),
+            Action::Disaster {
+                card,
+                target: Target::Player(seat),
+            } if disaster(card).is_some_and(|spec| spec.aim != Aim::Player) => format!(
+                "Play {card} on {}: it removes their laid {}",
+                seat_ref(seat),
+                disaster(card).map_or(card, |spec| spec.way_car)
+            ),
             Action::Disaster { card, target } => {
                 format!("Play {card} on {}", describe_target(target))
             }
@@ -180,6 +215,11 @@ impl Express {
         }
     }
 }
+
+/// The most cards one meld but a lone Wild's start can add to the fewest the seat must keep: a card laid
+/// where it stops another starting a train (one Disaster fewer laid as its Loco), and up to two more kept
+/// so that a card it may discard stays.
+const MOST_ONE_MELD_COSTS: usize = 4;
 
 /// The most one-car starts a hand offers per Loco: each kind first, the Wild as each car it may be.
 const MOST_FIRSTS_IN_HAND: usize = KINDS + WILD_DECLARATIONS.len();

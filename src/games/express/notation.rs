@@ -12,7 +12,9 @@
 //! reset                      take back this turn's melds (back to just after the draw)
 //! discard reefer             discard a card (a Turntable: reverse and take another turn)
 //! discard wreck 2.1          play a Disaster on seat 2's train 1 (`derail 3`: on seat 3;
-//! discard switch 1 2.3       Switch Engines: your train 1 with seat 2's train 3)
+//! discard switch 1 2.3       Switch Engines: your train 1 with seat 2's train 3;
+//!                            `discard broken 2`: on seat 2, to remove its laid Light Crane when
+//!                            none of its trains could be hit)
 //! block | allow              the target of a Disaster blocks it with the Way Car in hand, or not
 //! deadline                   the table's step once the deadline has passed: this hand is the last
 //! end                        the table's step: end the hand as it stands (after the deadline), and the game
@@ -284,6 +286,8 @@ fn target(card: Kind, words: &[&str]) -> Result<Target, RuleError> {
     let missing = || refuse(format!("{card} needs a target, {shape}."));
     match (card, words) {
         (Kind::Derailment, [seat]) => Ok(Target::Player(number(seat, "seat")?)),
+        // Any other Disaster aimed at a seat removes that seat's laid Way Car.
+        (_, [seat]) if !seat.contains('.') => Ok(Target::Player(number(seat, "seat")?)),
         (Kind::SwitchEngines, [own, other]) => {
             let (seat, train) = train_of(other)?;
             Ok(Target::Switch {

@@ -141,6 +141,23 @@ pub enum TargetRefusal {
     WantsSwitch,
     /// The Disaster is played on a train.
     WantsTrain(Kind),
+    /// A Disaster played on trains aimed at a seat that has no laid matching Way Car for it to remove.
+    NoWayCarLaid {
+        /// The seat.
+        seat: Seat,
+        /// The Way Car that stops it.
+        way_car: Kind,
+        /// The Disaster.
+        disaster: Kind,
+    },
+    /// A Disaster played on trains aimed at a seat one of whose trains it could hit: it is aimed at
+    /// the train.
+    TrainInReach {
+        /// The Disaster.
+        disaster: Kind,
+        /// A train it could hit.
+        target: super::notation::Target,
+    },
 }
 
 impl Display for TargetRefusal {
@@ -186,6 +203,28 @@ impl Display for TargetRefusal {
             ),
             TargetRefusal::WantsTrain(disaster) => {
                 write!(f, "{disaster} is played on a train, e.g. `2.1`.")
+            }
+            TargetRefusal::NoWayCarLaid {
+                seat,
+                way_car,
+                disaster,
+            } => write!(
+                f,
+                "{disaster} is played on a train; it is aimed at a seat only to remove another seat's laid {way_car}, and {} has none.",
+                seat_ref(seat)
+            ),
+            TargetRefusal::TrainInReach { disaster, target } => {
+                let action = super::notation::Action::Disaster {
+                    card: disaster,
+                    target,
+                };
+                let written = action.to_string();
+                let aim = written.splitn(3, ' ').nth(2).unwrap_or_default().to_owned();
+                write!(
+                    f,
+                    "{disaster} can hit one of {}'s trains, so aim it at the train, e.g. `{aim}` (which removes their laid Way Car all the same).",
+                    seat_ref(target.seat())
+                )
             }
         }
     }

@@ -23,6 +23,11 @@ pub struct Rulings {
     pub reshuffles_per_hand: u32,
     /// Discards a reshuffle leaves, besides one per unplayed Turntable.
     pub reshuffle_keeps: usize,
+    /// Whether the block question goes to every eligible target, holder of the Way Car or not (ruled
+    /// 2026-11-28). Absent, and so false, only in games stored before that ruling, whose logs asked
+    /// holders alone and replay as they were played.
+    #[serde(default)]
+    pub ask_every_target: bool,
 }
 
 impl Default for Rulings {
@@ -36,6 +41,7 @@ impl Default for Rulings {
             going_out_bonus: 10,
             reshuffles_per_hand: 3,
             reshuffle_keeps: 1,
+            ask_every_target: true,
         }
     }
 }

@@ -508,11 +508,16 @@ impl Game for Express {
         let Phase::Block(pending) = self.phase else {
             return None;
         };
+        let action = if self.target_holds_way_car(&pending) {
+            Action::Block
+        } else {
+            Action::Allow
+        };
         Some(TimedDefault {
             seat: Target::from(pending.target).seat(),
-            action: Action::Block,
+            action,
             after_hours: u32::from(self.options.block_timeout_hours.0?),
-            said: "the table blocked for them",
+            said: "the table answered for them",
         })
     }
 

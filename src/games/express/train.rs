@@ -185,6 +185,23 @@ impl TrainEnd {
         open_last: None,
     };
 
+    /// The end after `addition` (which [`TrainEnd::check_add`] allowed here) is laid.
+    pub fn with(&self, addition: &Addition) -> TrainEnd {
+        let car = addition.car;
+        let counts_as = match car.role {
+            Role::As(kind) | Role::Transition(kind) => Some(kind),
+            Role::Open => self.last_counts_as,
+            Role::Plain if car.card == Kind::Caboose => self.last_counts_as,
+            Role::Plain => Some(car.card),
+        };
+        TrainEnd {
+            caboose: car.card == Kind::Caboose,
+            cars: self.cars + 1,
+            last_counts_as: counts_as,
+            open_last: (car.role == Role::Open).then_some(car.fresh),
+        }
+    }
+
     /// Whether anything may go here: not after a Caboose.
     pub fn open(&self) -> bool {
         !self.caboose

@@ -58,12 +58,19 @@ impl Express {
             )));
         }
         match (self.phase, action) {
+            (Phase::Block(pending), Action::Block) if !self.target_holds_way_car(&pending) => {
+                let way_car = super::disasters::disaster(pending.card).map(|spec| spec.way_car);
+                Err(refuse(format!(
+                    "You hold no {}, so you cannot block; answer `allow`.",
+                    way_car.map_or("Way Car".into(), |k| k.to_string())
+                )))
+            }
             (Phase::Block(pending), Action::Block | Action::Allow) => {
                 self.decide_block(pending, *action == Action::Block, sink);
                 Ok(())
             }
             (Phase::Block(_), _) => Err(refuse(
-                "A Disaster is aimed at you: answer `block` (lay your Way Car, permanent for the hand) or `allow`.",
+                "A Disaster is aimed at you: answer `block` (lay the matching Way Car from your hand, permanent for the hand) or `allow`.",
             )),
             (Phase::Draw, Action::Draw) => {
                 self.draw_step(sink);

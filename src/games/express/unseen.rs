@@ -11,8 +11,8 @@ use crate::game::{GameRng, Viewer};
 
 /// `game` with the cards hidden from `viewer` shuffled anew into their places, and the game's own
 /// generator reseeded. The unseen cards are listed in deck order before they are shuffled, so the sample
-/// depends only on what `viewer` sees and on `rng`. A target deciding on a block is known to hold the
-/// Way Car, so it keeps one.
+/// depends only on what `viewer` sees and on `rng`. In games stored before every target was asked, a
+/// target deciding on a block is known to hold the Way Car, so it keeps one.
 pub fn resample_hidden(game: &Express, viewer: Viewer, rng: &mut GameRng) -> Express {
     let own = |seat| viewer == Viewer::Seat(seat);
     let mut unseen = cards::deck(game.players);
@@ -22,7 +22,9 @@ pub fn resample_hidden(game: &Express, viewer: Viewer, rng: &mut GameRng) -> Exp
     }
     unseen.sort_unstable();
     let mut known: Option<(usize, Kind)> = None;
-    if let Phase::Block(pending) = game.phase {
+    if let Phase::Block(pending) = game.phase
+        && !game.rulings.ask_every_target
+    {
         let target = Target::from(pending.target).seat();
         if let (false, Some(spec)) = (own(target), disaster(pending.card))
             && take_from(&mut unseen, spec.way_car)
