@@ -35,6 +35,8 @@ struct Played {
     steps: usize,
     /// The seats in first place (none when an Automa alone won).
     winners: Vec<Seat>,
+    /// The seat that acted first.
+    first: Seat,
 }
 
 /// Deals the game of `seed` at `table` and lets bots play every seat until it ends; a game still going
@@ -58,6 +60,7 @@ fn play(table: &Table, seed: u64) -> Result<Played, String> {
     let mut rng = GameRng::seeded(seed);
     let mut last: VecDeque<String> = VecDeque::with_capacity(LAST_STEPS_SHOWN);
     let mut steps = 0;
+    let first = game.to_act().seats().first().copied().unwrap_or(0);
     let report = |why: String, last: &VecDeque<String>| {
         let mut text = format!("{context}: {why}; the last {} steps:", last.len());
         for step in last {
@@ -92,6 +95,7 @@ fn play(table: &Table, seed: u64) -> Result<Played, String> {
     Ok(Played {
         steps,
         winners: outcome.winning_seats(),
+        first,
     })
 }
 
@@ -104,8 +108,10 @@ struct Tally {
     steps: usize,
     /// The most steps one of them took.
     most_steps: usize,
-    /// Each seat's share of the wins: a win shared by k seats counts 1/k to each.
+    /// Each seat's wins: a win shared by k seats counts 1/k to each.
     wins: Vec<f64>,
+    /// The wins by place in turn order, counted from the seat that acted first.
+    wins_in_turn: Vec<f64>,
     /// Games won by nobody at the table (an Automa).
     lost_to_automa: usize,
     /// What went wrong in the games that did not end.
@@ -122,30 +128,36 @@ impl Tally {
         self.steps += played.steps;
         self.most_steps = self.most_steps.max(played.steps);
         self.wins.resize(players, 0.0);
+        self.wins_in_turn.resize(players, 0.0);
         for &seat in &played.winners {
-            self.wins[seat] += 1.0 / played.winners.len() as f64;
+            let share = 1.0 / played.winners.len() as f64;
+            self.wins[seat] += share;
+            self.wins_in_turn[(seat + players - played.first) % players] += share;
         }
         self.lost_to_automa += usize::from(played.winners.is_empty());
     }
 
     fn line(&self, id: &str, players: usize) -> String {
         let mean = self.steps as f64 / self.games.max(1) as f64;
-        let shares: Vec<String> = self
-            .wins
-            .iter()
-            .map(|w| format!("{:.1}%", 100.0 * w / self.games.max(1) as f64))
-            .collect();
+        let shares = |wins: &[f64]| {
+            wins.iter()
+                .map(|w| format!("{:.1}%", 100.0 * w / self.games.max(1) as f64))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let automa = if self.lost_to_automa > 0 {
             format!(", lost to the Automa {}", self.lost_to_automa)
         } else {
             String::new()
         };
         format!(
-            "{id} {players}p: {} games, {} steps (mean {mean:.0}, most {}), seat win shares [{}]{automa}, {} failed",
+            "{id} {players}p: {} games, {} steps (mean {mean:.0}, most {}), win shares by seat [{}], \
+             by turn order from the first to act [{}]{automa}, {} failed",
             self.games,
             self.steps,
             self.most_steps,
-            shares.join(", "),
+            shares(&self.wins),
+            shares(&self.wins_in_turn),
             self.failures.len()
         )
     }
