@@ -1,9 +1,10 @@
 //! Whether a hand just drawn can still get down to the limit this turn. The question is a search over
 //! melds; this counts instead what melds could take at most, which decides it for every hand the rules
-//! call impossible (too many Disasters, Turntables and Way Cars for the cars to carry).
+//! call impossible (too many Disasters, Turntables and Way Cars for the cars to carry, or in the first
+//! round nothing but Disasters to end the turn on).
 
 use super::cards::{CLASSES, Class, Kind};
-use super::state::Express;
+use super::state::{Express, SeatCards};
 
 /// How many cards of `hand` the seat could lay this turn at most, given `open_trains` trains without a
 /// Caboose: every Way Car; every car; for each car one new train's Loco and Caboose.
@@ -31,6 +32,9 @@ impl Express {
     /// and one discard, at most the limit stays.
     pub(super) fn hand_can_end_turn(&self) -> bool {
         let cards = &self.seats[self.current];
+        if self.first_round && only_disasters(cards) {
+            return false;
+        }
         let open_trains = cards.trains.iter().filter(|t| !t.has_caboose()).count();
         let left = cards
             .hand
@@ -38,4 +42,13 @@ impl Express {
             .saturating_sub(most_laid(&cards.hand, open_trains) + 1);
         left <= self.rulings.max_hand
     }
+}
+
+/// Whether a seat's hand is all Disasters and so is every Loco it could swap into hand: in the first round,
+/// when no Disaster may be played, such a turn has no card to end on.
+fn only_disasters(cards: &SeatCards) -> bool {
+    let disaster = |card: Kind| card.class() == Class::Disaster;
+    !cards.hand.is_empty()
+        && cards.hand.iter().all(|&card| disaster(card))
+        && cards.trains.iter().all(|train| disaster(train.loco))
 }
