@@ -18,7 +18,7 @@ use roundhouse::games::adapter::GameKind;
 use roundhouse::rng::seed_of;
 
 /// Games of each registered game in the CI run, spread over its tables.
-const CI_GAMES_PER_GAME: usize = 200;
+const CI_GAMES_PER_GAME: usize = 400;
 /// Games of each registered game in the ignored run.
 const LONG_RUN_GAMES_PER_GAME: usize = 10_000;
 /// No game between bots may take more steps than this (a six-player Express game, several hands to 120
