@@ -3,8 +3,10 @@
 //! [`STEP_BOUND`] steps. A game that does not fails with its table, its seed and its last steps.
 //!
 //! CI plays [`CI_GAMES_PER_GAME`] games of each game. The ignored test plays [`LONG_RUN_GAMES_PER_GAME`]
-//! and prints, for each game and number of players, the games played, their steps and each seat's share
-//! of the wins: `cargo test --release --locked --test engines -- --ignored all_bots --nocapture`.
+//! and prints, for each game and number of players, the games played, their steps and the share of the
+//! wins of each seat and of each place in turn order, counted from the seat that acts first (the start
+//! player, or in Coal Train the first to choose a setup subsidy, the seat to the start player's right):
+//! `cargo test --release --locked --test engines -- --ignored all_bots --nocapture`.
 //! `CONFORMANCE_SEED=<seed>` plays the same games again.
 
 use crate::walks::{self, Table};
