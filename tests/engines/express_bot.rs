@@ -1,8 +1,11 @@
 //! The Express bot against three players who pick uniformly random legal steps, in four-player games with
-//! the bot's seat rotating over the seeds. A win is the bot alone in first place; a tie is not a win.
+//! the bot's seat rotating over the seeds (a win is the bot alone in first place; a tie is not a win),
+//! and positions, written as games, in which bots once went round in circles for ever.
 
 use roundhouse::game::{BotPlayer, Game, GameRng, Seat, ToAct};
 use roundhouse::games::express::{Action, Express, ExpressOptions};
+
+use crate::express_tables::{Table, cards, step, steps};
 
 /// The share of games the bot must win.
 const REQUIRED_WIN_RATE: f64 = 0.8;
@@ -91,4 +94,183 @@ fn two_bots_do_not_take_a_third_car_they_will_not_start_a_train_with() {
         r#"{"target":"120","block_timeout_hours":"4","deadline_hours":"48"}"#,
         7_659_374_276_468_898_840,
     );
+}
+
+/// Lets the bots play from `game` until `done` holds, at most `limit` steps; panics with the last steps if
+/// they do not get there.
+fn bots_play_until(game: &mut Express, limit: usize, done: impl Fn(&Express) -> bool) {
+    let mut rng = GameRng::seeded(11);
+    let mut played = Vec::new();
+    while !done(game) {
+        assert!(
+            played.len() < limit,
+            "the bots did not get there in {limit} steps; the last ones: {:?}",
+            &played[played.len().saturating_sub(12)..]
+        );
+        let ToAct::Seats(seats) = game.to_act() else {
+            panic!("the game ended first");
+        };
+        let seat = seats[0];
+        let action = game.bot_action(seat, &mut rng).to_string();
+        step(game, seat, &action);
+        played.push(format!("{seat}: {action}"));
+    }
+}
+
+/// Seat 0's third turn: it holds only a Mail/Baggage, which would help seat 1's passenger train, and both
+/// its trains have a Derailment or a Mail/Baggage as their Loco. No Derailment can be played: seat 1 is
+/// immune (it blocked one with its Boom) and seat 0 has a Boom laid, so may not aim at itself.
+fn holding_a_mail_beside_a_derailment_loco() -> Express {
+    let mut game = Table::two(
+        [
+            "derail derail boom box box box mail hopper hopper hopper hopper mail",
+            "boom auto auto auto auto auto coach coach coach coach sleeper dome",
+        ],
+        "box reefer tank tank box hopper tank tank box hopper",
+    )
+    .start();
+    steps(
+        &mut game,
+        0,
+        &[
+            "draw",
+            "start derail box box box",
+            "start mail hopper hopper hopper hopper",
+            "way boom",
+            "discard reefer",
+        ],
+    );
+    steps(
+        &mut game,
+        1,
+        &[
+            "draw",
+            "start auto coach coach coach coach",
+            "start sleeper auto auto auto auto",
+            "discard tank",
+        ],
+    );
+    steps(
+        &mut game,
+        0,
+        &[
+            "draw",
+            "add 1 box",
+            "add 1 box",
+            "add 2 hopper",
+            "discard derail 2",
+        ],
+    );
+    step(&mut game, 1, "block");
+    steps(&mut game, 1, &["draw", "discard tank"]);
+    steps(&mut game, 0, &["draw", "add 1 box", "add 2 hopper"]);
+    assert_eq!(game.seat(0).hand, cards("mail"));
+    game
+}
+
+/// The bot once swapped the Mail/Baggage for the Derailment (worth more in hand than a card the next
+/// player could use), found it could neither play nor discard the Derailment, swapped a Mail/Baggage Loco
+/// back to have a discard, and so on for ever. It must end its turn.
+#[test]
+fn a_bot_holding_a_card_it_cannot_play_does_not_swap_locos_back_and_forth() {
+    let mut game = holding_a_mail_beside_a_derailment_loco();
+    bots_play_until(&mut game, 20, |g| g.current() == 1);
+}
+
+/// Both seats hold a Caboose, their trains are too short for the bot to end one, and the top discard is
+/// the third Caboose; seat 0 is to draw.
+fn a_caboose_on_the_discard_pile_between_short_trains() -> Express {
+    let mut game = Table::two(
+        [
+            "caboose caboose auto auto auto auto hopper hopper reefer reefer tank tank",
+            "caboose obs obs dome dome box box hopper hopper reefer reefer tank",
+        ],
+        "box box",
+    )
+    .start();
+    steps(
+        &mut game,
+        0,
+        &[
+            "draw",
+            "start auto box box",
+            "start auto hopper hopper",
+            "start auto reefer reefer",
+            "start auto tank tank",
+            "discard caboose",
+        ],
+    );
+    steps(
+        &mut game,
+        1,
+        &[
+            "take",
+            "start obs box box",
+            "start obs hopper hopper",
+            "start dome reefer reefer",
+            "start dome tank",
+            "discard caboose",
+        ],
+    );
+    game
+}
+
+/// Two bots once took the top Caboose in turn (it fits behind any car) and, keeping their short trains
+/// open, discarded it again for ever: the draw pile never shrank, so the hand never ended. A bot takes
+/// the top discard only to meld it, so the hand now runs its course.
+#[test]
+fn two_bots_do_not_pass_a_caboose_back_and_forth() {
+    let mut game = a_caboose_on_the_discard_pile_between_short_trains();
+    bots_play_until(&mut game, 2000, |g| {
+        g.hand_number() > 1 || g.outcome().is_some()
+    });
+}
+
+/// Each seat has one train, closed by a Caboose; seat 0 holds a Wild, seat 1 a Steal Car (which has no
+/// target: every train ends in a Caboose), and the other Wild is the top discard; seat 0 is to draw.
+fn a_wild_on_the_discard_pile_between_closed_trains() -> Express {
+    let mut game = Table::two(
+        [
+            "wild auto box box box box box box box box box box",
+            "steal tank hopper hopper hopper hopper hopper hopper hopper hopper hopper caboose",
+        ],
+        "wild caboose",
+    )
+    .start();
+    steps(
+        &mut game,
+        0,
+        &[
+            "draw",
+            "start auto box box box box box box box box",
+            "add 1 box",
+            "add 1 box",
+            "add 1 caboose",
+            "discard wild",
+        ],
+    );
+    steps(
+        &mut game,
+        1,
+        &[
+            "take",
+            "start tank hopper hopper hopper hopper hopper hopper hopper hopper",
+            "add 1 hopper",
+            "add 1 caboose",
+            "discard wild",
+        ],
+    );
+    assert_eq!(game.seat(0).hand, cards("wild"));
+    assert_eq!(game.seat(1).hand, cards("steal"));
+    game
+}
+
+/// Two bots once took the top Wild in turn (it is the card they most like to hold) and, with no train
+/// to put it in and nothing else they could discard, discarded it again for ever.
+#[test]
+fn two_bots_do_not_pass_a_wild_back_and_forth() {
+    let mut game = a_wild_on_the_discard_pile_between_closed_trains();
+    bots_play_until(&mut game, 2000, |g| {
+        g.hand_number() > 1 || g.outcome().is_some()
+    });
 }

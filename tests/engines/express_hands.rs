@@ -10,7 +10,7 @@ use roundhouse::games::express::scoring::HandScore;
 use roundhouse::games::express::state::{HandEnd, Phase};
 use roundhouse::games::express::{Express, Kind};
 
-use crate::express_tables::{Table, is_legal, refused, step, steps};
+use crate::express_tables::{Table, cards, is_legal, refused, step, steps};
 
 const SEAT_1_HAND: &str = "auto auto auto auto auto auto auto auto obs obs diesel dome";
 
@@ -472,4 +472,38 @@ fn an_impossible_hand_is_shown_set_aside_and_replaced_until_the_round_ends() {
         "back in the deck when the first round ends"
     );
     assert_eq!(game.draw_pile().len(), pile + 14);
+}
+
+/// In the first round no Disaster may be discarded, so a hand of only Disasters beside trains whose
+/// Locos are all Disasters has no discard to end the turn on, whatever is swapped: it is impossible and
+/// is redrawn (bots once swapped such Locos for ever, the only steps offered). Here seat 0's Turntable
+/// gives it a second first-round turn, whose draw brings two more Disasters to its Steal Car.
+#[test]
+fn a_first_round_hand_of_disasters_beside_disaster_locos_is_redrawn() {
+    let mut game = Table::two(
+        [
+            "derail broken box box box box hopper hopper hopper hopper steal turntable",
+            SEAT_1_HAND,
+        ],
+        "box hopper switch wreck",
+    )
+    .start();
+    steps(
+        &mut game,
+        0,
+        &[
+            "draw",
+            "start derail box box box box box",
+            "start broken hopper hopper hopper hopper hopper",
+            "discard turntable",
+            "draw",
+        ],
+    );
+    assert!(game.first_round());
+    assert_eq!(game.seat(0).hand, cards("steal switch wreck"));
+    let legal: Vec<String> = game.legal(0).iter().map(|a| a.to_string()).collect();
+    assert_eq!(legal, ["redraw"]);
+    step(&mut game, 0, "redraw");
+    assert_eq!(game.set_aside().len(), 3);
+    assert_eq!(game.seat(0).hand.len(), 3);
 }

@@ -9,6 +9,7 @@ mod walks;
 #[path = "../support/stored_games.rs"]
 mod stored;
 
+mod all_bots;
 mod coal_train_bot;
 mod coal_train_cities;
 mod coal_train_incentives;

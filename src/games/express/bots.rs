@@ -1,8 +1,11 @@
 //! A computer player for an Express seat. It decides from its seat's view and legal steps only: it takes
-//! the top discard when it extends a train, melds every car that fits, starts trains from pairs with its
-//! least useful card as the Loco, keeps Way Cars in hand to block (laying them when the hand must shrink),
-//! blocks every Disaster it can, plays Disasters on the leader, and discards what it can least use and
-//! the next player could not use either. Every step it picks is one of the legal steps, so it never stalls.
+//! the top discard when it will add it to a train this turn, melds every car that fits, starts trains
+//! from pairs with its least useful card as the Loco, keeps Way Cars in hand to block (laying them when
+//! the hand must shrink), blocks every Disaster it can, plays Disasters on the leader, and discards what
+//! it can least use and the next player could not use either. Every step it picks is one of the legal
+//! steps, so it never stalls; and it never goes round in circles: a turn that takes the top discard
+//! melds it (so the draw pile, or what lies in trains, moves on), and a Loco swap must make the hand
+//! worth more and leave a card to discard (so no swap undoes another).
 
 use super::cards::{Class, Kind};
 use super::disasters::{Effect, disaster};
@@ -19,6 +22,8 @@ const ENOUGH_TRAINS: usize = 2;
 const JITTER: f64 = 0.5;
 /// A step the bot takes only when nothing else is legal.
 const LAST_RESORT: f64 = -1000.0;
+/// How much more a Loco swap must make the hand worth for the bot to make it.
+const MIN_SWAP_GAIN: f64 = 3.0;
 /// A meld that would leave no card the turn may end with.
 const STRANDED: f64 = -60.0;
 /// Below this the best step only shuffles cards around (a swap, a reset): the bot has melded itself into
@@ -216,32 +221,22 @@ impl<'a> Bot<'a> {
         let cornered = !self.keeps_a_discard(&[]);
         match *action {
             Action::Reset if cornered => STRANDED + 10.0,
-            Action::Swap { train, .. }
-                if cornered
-                    && self.own.trains[train]
-                        .loco
-                        .is_some_and(|k| self.discardable(k)) =>
-            {
-                40.0
-            }
             Action::Block => 100.0,
             Action::Allow => 0.0,
             Action::Draw => 5.0,
-            Action::Take if self.hand.is_empty() => 0.0,
             Action::Take => match self.view.discard.last() {
-                Some(&top) if extends(&self.own.trains, top) => 10.0,
+                Some(&top) if self.would_add(top) => 10.0,
                 // A third car of a kind is worth taking only if the bot would then start a train with
-                // it (a Loco and a discard to spare, and a start it values); taken otherwise it is
-                // discarded again, and two bots could pass it back and forth forever.
+                // it (a Loco and a discard to spare, and a start it values).
                 Some(&top)
                     if top.class() == Class::Freight
                         && self.held(top) >= 2
                         && self.hand.len() >= 4
+                        && self.keeps_a_discard(&[])
                         && self.would_start_with(top) =>
                 {
                     8.0
                 }
-                Some(&Kind::Wild) => 10.0,
                 _ => 0.0,
             },
             Action::Redraw => 0.0,
@@ -253,13 +248,7 @@ impl<'a> Bot<'a> {
             }
             Action::Way(_) if self.over() > 0 || self.hand.len() <= 3 => 25.0,
             Action::Way(_) => -5.0,
-            Action::Swap { train, card } => {
-                let old = self.own.trains[train]
-                    .loco
-                    .map_or(0.0, |k| self.usefulness(k));
-                let gain = old - self.usefulness(card);
-                if gain >= 3.0 { gain } else { -50.0 }
-            }
+            Action::Swap { train, card } => self.swap_worth(train, card, cornered),
             Action::Discard(card) => self.discard_worth(card),
             Action::Disaster { card, target } => self.disaster_worth(card, target),
         }
@@ -288,16 +277,64 @@ impl<'a> Bot<'a> {
         }
     }
 
+    /// The bot as it would be with `hand` instead of its own.
+    fn holding(&self, hand: Vec<Kind>) -> Bot<'a> {
+        Bot {
+            hand,
+            aimed: self.aimed.clone(),
+            ..*self
+        }
+    }
+
+    /// What the whole hand is worth keeping: the usefulness of each of its cards, among the others.
+    fn hand_worth(&self) -> f64 {
+        self.hand.iter().map(|&k| self.usefulness(k)).sum()
+    }
+
+    /// Whether, once `taken` is in hand, the bot would add it to the end of one of its trains this turn
+    /// with a discard still to spare. Only a card it will meld is worth taking from the discard pile:
+    /// taken to be held, or discarded again, it moves nothing on, and bots could pass it between them
+    /// for ever (a Wild or a Caboose behind short trains, one with nothing else to discard).
+    fn would_add(&self, taken: Kind) -> bool {
+        if self.hand.is_empty() || !self.keeps_a_discard(&[]) {
+            return false;
+        }
+        let mut hand = self.hand.clone();
+        hand.push(taken);
+        let after = self.holding(hand);
+        self.own.trains.iter().enumerate().any(|(t, train)| {
+            extends(std::slice::from_ref(train), taken) && after.add_worth(t, taken, None) > 0.0
+        })
+    }
+
+    /// What a Loco swap is worth. One that leaves no card to discard is a dead end; one that gives a
+    /// cornered hand a card to discard is the way out; otherwise it must make the hand worth more (by
+    /// [`Bot::hand_worth`], so no two swaps can undo each other and the bot never swaps for ever).
+    fn swap_worth(&self, train: usize, card: Kind, cornered: bool) -> f64 {
+        let Some(loco) = self.own.trains[train].loco else {
+            return LAST_RESORT;
+        };
+        let mut hand = self.hand.clone();
+        if let Some(i) = hand.iter().position(|&k| k == card) {
+            hand[i] = loco;
+        }
+        let after = self.holding(hand);
+        if !after.keeps_a_discard(&[]) {
+            return STRANDED;
+        }
+        if cornered {
+            return 40.0;
+        }
+        let gain = after.hand_worth() - self.hand_worth();
+        if gain >= MIN_SWAP_GAIN { gain } else { -50.0 }
+    }
+
     /// Whether, once `taken` is in hand, starting a train of it with some card of the hand as the Loco
     /// is worth more than discarding it again.
     fn would_start_with(&self, taken: Kind) -> bool {
         let mut hand = self.hand.clone();
         hand.push(taken);
-        let after = Bot {
-            hand,
-            aimed: Vec::new(),
-            ..*self
-        };
+        let after = self.holding(hand);
         let keep = after.discard_worth(taken);
         after
             .hand
