@@ -4,7 +4,9 @@ use crate::excerpt::excerpt;
 use crate::game::{Audience, Event, Outcome, Participant, Seat};
 use crate::games::adapter::LiveGame;
 use crate::rng::GameRng;
-use crate::store::{GameRecord, NewMove, ResultRecord, Status, Update, VoteChange};
+use crate::store::{GameRecord, NewMove, Status, Update, VoteChange};
+
+use super::results::results_from;
 
 use super::session::{mentions_to_act, names_to_act, player_seat, seat_names};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
@@ -194,43 +196,6 @@ pub(super) fn bot_plays(
     })?;
     progress.record(record, seat, applied.notation, true, &applied.events);
     Ok(())
-}
-
-/// Results per seat: people who resigned come after everyone who played on.
-pub(super) fn results_from(record: &GameRecord, outcome: &Outcome) -> Vec<ResultRecord> {
-    let mut rows: Vec<(bool, u32, ResultRecord)> = outcome
-        .standings
-        .iter()
-        .filter_map(|standing| match standing.participant {
-            Participant::Seat(seat) => record.seats.get(seat).map(|s| {
-                (
-                    s.resigned,
-                    standing.place,
-                    ResultRecord {
-                        seat,
-                        user_id: s.user_id.clone(),
-                        name: s.name.clone(),
-                        score: standing.score,
-                        place: 0,
-                        resigned: s.resigned,
-                    },
-                )
-            }),
-            Participant::Automa(_) => None,
-        })
-        .collect();
-    rows.sort_by_key(|(resigned, place, _)| (*resigned, *place));
-    let mut results: Vec<ResultRecord> = Vec::with_capacity(rows.len());
-    let mut previous_key = None;
-    for (index, (resigned, place, mut row)) in rows.into_iter().enumerate() {
-        row.place = match (previous_key, results.last()) {
-            (Some(key), Some(last)) if key == (resigned, place) => last.place,
-            _ => index as u32 + 1,
-        };
-        previous_key = Some((resigned, place));
-        results.push(row);
-    }
-    results
 }
 
 /// "Game over. 1. Alice 34 (train 30 + run 4) …".
