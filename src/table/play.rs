@@ -229,6 +229,9 @@ pub(super) fn standings_text(record: &GameRecord, outcome: &Outcome) -> String {
             Participant::Automa(name) => Some(name.clone()),
         })
         .collect();
+    if let Some(tie_break) = &outcome.tie_break {
+        text.push_str(&format!("\n{}", seat_names(record).fill(tie_break)));
+    }
     let names = super::session::list_names(&winners);
     match winners.len() {
         0 => {}
@@ -286,6 +289,7 @@ mod tests {
                 standing(Participant::Seat(0), 9, 1),
                 standing(Participant::Automa("Automa (level 2)".into()), 9, 1),
             ],
+            tie_break: None,
         };
         let text = standings_text(&record(&["Player 1"]), &outcome);
         assert!(
@@ -302,6 +306,7 @@ mod tests {
                 standing(Participant::Automa("Automa (level 1)".into()), 12, 1),
                 standing(Participant::Seat(0), 7, 2),
             ],
+            tie_break: None,
         };
         let text = standings_text(&record(&["Player 1"]), &automa_wins);
         assert!(text.ends_with("\nWinner: Automa (level 1)!"), "{text}");
@@ -310,6 +315,7 @@ mod tests {
                 standing(Participant::Seat(1), 12, 1),
                 standing(Participant::Seat(0), 7, 2),
             ],
+            tie_break: None,
         };
         let text = standings_text(&record(&["Ann", "Bo"]), &seat_wins);
         assert!(text.ends_with("\nWinner: Bo!"), "{text}");

@@ -528,6 +528,14 @@ fn ties_go_to_the_most_leftover_resources_then_are_shared() {
     assert!(outcome.standings.iter().all(|s| s.score == 0));
     // Leftovers after two incomes: seat 1 has 14 (2 iron from its Foundry), seats 0 and 2 have 12.
     assert_eq!([place(0), place(1), place(2)], [2, 1, 2]);
+    assert_eq!(
+        outcome.tie_break.as_deref(),
+        Some(
+            "{seat1}, {seat0} and {seat2} tied on 0 VP; most resources left breaks the tie \
+             ({seat1} 14, {seat0} 12, {seat2} 12), and equal resources share the place."
+        ),
+        "the tie-break is said"
+    );
 }
 
 #[test]

@@ -46,6 +46,7 @@ mod shunting_timesaver;
 mod shunting_unknown_fields;
 mod shunting_wright;
 mod stored_games;
+mod ties;
 mod whistlewood_bot;
 mod whistlewood_props;
 mod whistlewood_regressions;

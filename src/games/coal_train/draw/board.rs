@@ -2,7 +2,7 @@
 //! incentives left per city, and the players' strips.
 
 use render::palette;
-use render::theme::{HEADING_H, Heading, MARGIN, PANEL_GAP, StandingsBanner};
+use render::theme::{HEADING_H, Heading, MARGIN, PANEL_GAP};
 use render::{Canvas, Rect};
 
 use super::style::{BOARD_W, MAP_W, ROW_H};
@@ -15,7 +15,7 @@ pub fn draw(view: &CoalTrainView, names: &[String]) -> Canvas {
     let content_w = BOARD_W - 2.0 * MARGIN;
     let status_top = MARGIN + HEADING_H + PANEL_GAP;
     let status_h = match &view.outcome {
-        Some(outcome) => StandingsBanner::height_for(outcome.standings.len()),
+        Some(outcome) => status::banner(outcome, names).height(content_w),
         None => status::HEIGHT,
     };
     let row_top = status_top + status_h + PANEL_GAP;

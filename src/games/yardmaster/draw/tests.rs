@@ -162,7 +162,10 @@ fn two_players_over() -> YardmasterView {
         longest_run: 3,
         caboose: None,
         draw_at_end: false,
-        outcome: Some(Outcome { standings }),
+        outcome: Some(Outcome {
+            standings,
+            tie_break: None,
+        }),
     }
 }
 
