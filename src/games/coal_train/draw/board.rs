@@ -21,7 +21,7 @@ pub fn draw(view: &CoalTrainView, names: &[String]) -> Canvas {
     let row_top = status_top + status_h + PANEL_GAP;
     let offers_top = row_top + ROW_H + PANEL_GAP;
     let players_top = offers_top + offers::height() + PANEL_GAP;
-    let height = players_top + players::height(view) + MARGIN;
+    let height = players_top + players::height(view, content_w) + MARGIN;
     let mut canvas = Canvas::new(BOARD_W as u32, height.ceil() as u32, palette::BACKGROUND);
     let headline = match &view.outcome {
         Some(_) => format!("Game over after round {}", view.round),
