@@ -122,7 +122,7 @@ on_both_backends! {
         match db.database() {
             Database::Sqlite(path) => {
                 let conn = rusqlite::Connection::open(path).unwrap();
-                conn.execute_batch(&old_rows).unwrap();
+                conn.execute_batch(old_rows).unwrap();
                 conn.pragma_update(None, "user_version", 6).unwrap();
             }
             Database::Postgres(_) => {

@@ -143,7 +143,7 @@ impl TileType {
             Some(bonus) => format!(
                 "{} car with {}",
                 self.kind.name(),
-                with_article(&bonus.name())
+                with_article(bonus.name())
             ),
         }
     }
