@@ -15,6 +15,11 @@ where
     format!("{n} {noun}{}", if one { "" } else { "s" })
 }
 
+/// "pt" for a score of one (or minus one), else "pts": the short unit after a number in pictures.
+pub fn pts(n: i32) -> &'static str {
+    if n.unsigned_abs() == 1 { "pt" } else { "pts" }
+}
+
 /// The indefinite article for `word`: "an" before a vowel sound ("an Office", "an Auto Carrier"), "a"
 /// otherwise ("a Hopper", "a Union Station", "a one-way track").
 pub fn article(word: &str) -> &'static str {
@@ -53,6 +58,10 @@ mod tests {
         assert_eq!(counted(-1, "point"), "-1 point");
         assert_eq!(counted(-4, "point"), "-4 points");
         assert_eq!(counted(0, "VP"), "0 VPs");
+        assert_eq!(
+            (pts(1), pts(-1), pts(0), pts(12)),
+            ("pt", "pt", "pts", "pts")
+        );
     }
 
     #[test]
