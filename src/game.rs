@@ -182,9 +182,30 @@ pub struct Standing {
 pub struct Outcome {
     /// Every participant, best first.
     pub standings: Vec<Standing>,
+    /// How the ties on score were settled, in words with seats as [`seat_ref`] tokens ("{seat0} and
+    /// {seat1} tied on 38 points; the tie goes to ..."); `None` when no two participants share a score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<String>,
 }
 
 impl Outcome {
+    /// An outcome whose ties (participants sharing a score) are explained by `explain`, which is given
+    /// each group of tied standings in order and writes one sentence for it.
+    pub fn explaining_ties(
+        standings: Vec<Standing>,
+        explain: impl Fn(&[&Standing]) -> String,
+    ) -> Outcome {
+        let sentences: Vec<String> = standings
+            .chunk_by(|a, b| a.score == b.score)
+            .filter(|tied| tied.len() > 1)
+            .map(|tied| explain(&tied.iter().collect::<Vec<_>>()))
+            .collect();
+        Outcome {
+            tie_break: (!sentences.is_empty()).then(|| sentences.join(" ")),
+            standings,
+        }
+    }
+
     /// The seats that took first place.
     pub fn winning_seats(&self) -> Vec<Seat> {
         self.standings
@@ -258,6 +279,30 @@ impl Event {
     /// Whether `seat` learnt something hidden from this event (its own secret, or a public reveal).
     pub fn shows_hidden_to(&self, seat: Seat) -> bool {
         self.reveals || self.audience == Audience::Only(seat)
+    }
+}
+
+/// "{seat0} and {seat1} tied on 38 points": the opening of a tie-break sentence, naming each tied
+/// participant (seats as [`seat_ref`] tokens, an Automa by its name); `score` writes the score in the
+/// game's unit.
+pub fn tied_on(tied: &[&Standing], score: impl Fn(i32) -> String) -> String {
+    let names: Vec<String> = tied
+        .iter()
+        .map(|s| participant_ref(&s.participant))
+        .collect();
+    let points = tied.first().map_or(0, |s| s.score);
+    format!(
+        "{} tied on {}",
+        crate::plural::listed(&names),
+        score(points)
+    )
+}
+
+/// A participant as texts write it: a seat as its [`seat_ref`] token, an Automa by its name.
+pub fn participant_ref(participant: &Participant) -> String {
+    match participant {
+        Participant::Seat(seat) => seat_ref(*seat),
+        Participant::Automa(name) => name.clone(),
     }
 }
 

@@ -18,6 +18,7 @@ mod daily;
 mod database;
 mod games;
 mod postgres;
+mod recompute;
 mod records;
 mod sqlite;
 mod stats;

@@ -191,18 +191,19 @@ pub struct NewMove {
     pub by_bot: bool,
 }
 
-/// One seat's final result.
+/// One participant's final result: a seat's, or that of a player the rules run (an Automa), whose row
+/// is numbered after the seats and has no user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultRecord {
-    /// The seat.
+    /// The seat; for a player the rules run, the number after the seats (and after any before it).
     pub seat: Seat,
-    /// The person, or `None` for a bot.
+    /// The person, or `None` for a bot or a player the rules run.
     pub user_id: Option<String>,
     /// The name at the table.
     pub name: String,
     /// The final score.
     pub score: i32,
-    /// 1 for the winner.
+    /// 1 for the winner; tied participants share a place.
     pub place: u32,
     /// Whether the person had resigned.
     pub resigned: bool,

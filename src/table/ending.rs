@@ -3,9 +3,10 @@
 //! who manages the channel).
 
 use crate::game::Seat;
-use crate::store::{GameRecord, Motion, ResultRecord, Status, Update, VoteChange};
+use crate::store::{GameRecord, Motion, Status, Update, VoteChange};
 
 use super::play::Progress;
+use super::results::resignation_results;
 use super::session::{list_names, player_seat};
 use super::vote::{already_waiting, pending, voters};
 use super::{Caller, Place, Post, Reply, Table, TableError};
@@ -146,23 +147,4 @@ impl Table {
             "{said} No result is recorded; the channel is free for a new game."
         ))))
     }
-}
-
-/// Results of a game ended by resignation: everyone still playing shares first place, everyone who
-/// resigned shares the place after them. No scores are counted.
-fn resignation_results(record: &GameRecord) -> Vec<ResultRecord> {
-    let still_playing = record.seats.iter().filter(|s| !s.resigned).count() as u32;
-    record
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(seat, s)| ResultRecord {
-            seat,
-            user_id: s.user_id.clone(),
-            name: s.name.clone(),
-            score: 0,
-            place: if s.resigned { still_playing + 1 } else { 1 },
-            resigned: s.resigned,
-        })
-        .collect()
 }

@@ -17,9 +17,11 @@ mod lobby;
 mod locks;
 mod play;
 mod queue;
+mod recount;
 mod reminders;
 mod replay_check;
 mod reply;
+mod results;
 mod session;
 mod suggestion;
 mod undo;
@@ -206,8 +208,13 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table over `store`.
+    /// A table over `store`; first recomputes the stored results a migration listed (see `recount`).
     pub fn new(store: Store, options: TableOptions) -> Self {
+        match recount::recount_listed_results(&store) {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("recomputed the stored results of {n} finished games"),
+            Err(e) => tracing::error!("the stored results listed to recompute were not: {e}"),
+        }
         let limits = &options.limits;
         Table {
             locks: Arc::new(locks::Lanes::new(limits.per_channel, limits.per_user)),

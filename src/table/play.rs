@@ -4,7 +4,9 @@ use crate::excerpt::excerpt;
 use crate::game::{Actor, Audience, Event, Outcome, Participant, Seat};
 use crate::games::adapter::LiveGame;
 use crate::rng::GameRng;
-use crate::store::{GameRecord, NewMove, ResultRecord, Status, Update, VoteChange};
+use crate::store::{GameRecord, NewMove, Status, Update, VoteChange};
+
+use super::results::results_from;
 
 use super::session::{mentions_to_act, names_to_act, player_seat, seat_names};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
@@ -196,43 +198,6 @@ pub(super) fn bot_plays(
     Ok(())
 }
 
-/// Results per seat: people who resigned come after everyone who played on.
-pub(super) fn results_from(record: &GameRecord, outcome: &Outcome) -> Vec<ResultRecord> {
-    let mut rows: Vec<(bool, u32, ResultRecord)> = outcome
-        .standings
-        .iter()
-        .filter_map(|standing| match standing.participant {
-            Participant::Seat(seat) => record.seats.get(seat).map(|s| {
-                (
-                    s.resigned,
-                    standing.place,
-                    ResultRecord {
-                        seat,
-                        user_id: s.user_id.clone(),
-                        name: s.name.clone(),
-                        score: standing.score,
-                        place: 0,
-                        resigned: s.resigned,
-                    },
-                )
-            }),
-            Participant::Automa(_) => None,
-        })
-        .collect();
-    rows.sort_by_key(|(resigned, place, _)| (*resigned, *place));
-    let mut results: Vec<ResultRecord> = Vec::with_capacity(rows.len());
-    let mut previous_key = None;
-    for (index, (resigned, place, mut row)) in rows.into_iter().enumerate() {
-        row.place = match (previous_key, results.last()) {
-            (Some(key), Some(last)) if key == (resigned, place) => last.place,
-            _ => index as u32 + 1,
-        };
-        previous_key = Some((resigned, place));
-        results.push(row);
-    }
-    results
-}
-
 /// "Game over. 1. Alice 34 (train 30 + run 4) …".
 pub(super) fn standings_text(record: &GameRecord, outcome: &Outcome) -> String {
     let mut text = String::from("Game over.");
@@ -264,6 +229,9 @@ pub(super) fn standings_text(record: &GameRecord, outcome: &Outcome) -> String {
             Participant::Automa(name) => Some(name.clone()),
         })
         .collect();
+    if let Some(tie_break) = &outcome.tie_break {
+        text.push_str(&format!("\n{}", seat_names(record).fill(tie_break)));
+    }
     let names = super::session::list_names(&winners);
     match winners.len() {
         0 => {}
@@ -321,6 +289,7 @@ mod tests {
                 standing(Participant::Seat(0), 9, 1),
                 standing(Participant::Automa("Automa (level 2)".into()), 9, 1),
             ],
+            tie_break: None,
         };
         let text = standings_text(&record(&["Player 1"]), &outcome);
         assert!(
@@ -337,6 +306,7 @@ mod tests {
                 standing(Participant::Automa("Automa (level 1)".into()), 12, 1),
                 standing(Participant::Seat(0), 7, 2),
             ],
+            tie_break: None,
         };
         let text = standings_text(&record(&["Player 1"]), &automa_wins);
         assert!(text.ends_with("\nWinner: Automa (level 1)!"), "{text}");
@@ -345,6 +315,7 @@ mod tests {
                 standing(Participant::Seat(1), 12, 1),
                 standing(Participant::Seat(0), 7, 2),
             ],
+            tie_break: None,
         };
         let text = standings_text(&record(&["Ann", "Bo"]), &seat_wins);
         assert!(text.ends_with("\nWinner: Bo!"), "{text}");

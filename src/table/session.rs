@@ -173,11 +173,7 @@ pub(super) fn seat_names(record: &GameRecord) -> SeatNames {
 
 /// "Alice", "Alice and Bob", "Alice, Bob and Carol".
 pub(super) fn list_names(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    crate::plural::listed(names)
 }
 
 /// The names of the seats that must act now.

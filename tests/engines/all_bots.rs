@@ -14,7 +14,7 @@ use crate::walks::{self, Table};
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
 
-use roundhouse::game::{GameRng, Seat, ToAct};
+use roundhouse::game::{Actor, GameRng, Seat, ToAct};
 use roundhouse::games::REGISTRY;
 use roundhouse::games::adapter::GameKind;
 use roundhouse::rng::seed_of;
@@ -76,7 +76,7 @@ fn play(table: &Table, seed: u64) -> Result<Played, String> {
         }
         let seat = seats[rng.index(seats.len())];
         let chosen = game.bot_move(seat, &mut rng);
-        let applied = game.apply(seat, &chosen).map_err(|e| {
+        let applied = game.apply(Actor::Seat(seat), &chosen).map_err(|e| {
             report(
                 format!(
                     "the bot in seat {seat} chose `{chosen}`, refused: {}",

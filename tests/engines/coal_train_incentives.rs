@@ -239,7 +239,7 @@ fn timetable_makes_the_first_step_of_each_turn_free_but_steep_grade_still_takes_
     ok(&mut g, 0, "take timetable");
     ok(&mut g, 0, "rondel 1");
     ok(&mut g, 0, "stop");
-    refused(&mut g, 0, "step b1", "costs 2 action point(s); you have 1");
+    refused(&mut g, 0, "step b1", "costs 2 action points; you have 1");
     pass_round(&mut g);
     ok(&mut g, 0, "step b1");
     assert_eq!(g.player(0).ap, 5, "the first step onto Red Light is free");
@@ -334,7 +334,7 @@ fn company_store_makes_the_first_exchange_of_a_turn_free() {
         &mut g,
         0,
         "exchange c i",
-        "costs 1 action point(s); you have 0",
+        "costs 1 action point; you have 0",
     );
 }
 

@@ -354,7 +354,7 @@ fn a_connection_extra_is_paid_on_top_and_pay_once_incentives_are_paid_once() {
         &mut g,
         0,
         "pay coal-contract",
-        "costs 1 action point(s) and 3 coal",
+        "costs 1 action point and 3 coal",
     );
     ok(&mut g, 0, "spend mining");
     ok(&mut g, 0, "pay coal-contract");
@@ -401,7 +401,7 @@ fn subsidies_are_spent_by_their_rules() {
     assert_eq!((g.player(1).ap, g.player(1).res), (2, res(1, 2, 2)));
     refused(&mut g, 1, "exchange i i", "same resource");
     ok(&mut g, 1, "end");
-    refused(&mut g, 2, "spend training", "takes 2 marker(s)");
+    refused(&mut g, 2, "spend training", "takes 2 markers");
     refused(&mut g, 2, "spend zoning", "you have 0");
     ok(&mut g, 2, "coal");
     assert_eq!(g.player(2).res.coal, 7);
@@ -452,7 +452,7 @@ fn a_zoning_variance_pays_up_to_two_units_of_a_city_build() {
         &mut g,
         0,
         "build express cinder-falls cover ciw",
-        "takes 2 Zoning Variance marker(s)",
+        "takes 2 Zoning Variance markers",
     );
     refused(
         &mut g,
@@ -528,6 +528,14 @@ fn ties_go_to_the_most_leftover_resources_then_are_shared() {
     assert!(outcome.standings.iter().all(|s| s.score == 0));
     // Leftovers after two incomes: seat 1 has 14 (2 iron from its Foundry), seats 0 and 2 have 12.
     assert_eq!([place(0), place(1), place(2)], [2, 1, 2]);
+    assert_eq!(
+        outcome.tie_break.as_deref(),
+        Some(
+            "{seat1}, {seat0} and {seat2} tied on 0 VP; most resources left breaks the tie \
+             ({seat1} 14, {seat0} 12, {seat2} 12), and equal resources share the place."
+        ),
+        "the tie-break is said"
+    );
 }
 
 #[test]
@@ -562,7 +570,7 @@ fn training_free_trade_infrastructure_and_the_waiver() {
         &mut g,
         2,
         "standard coal cover ccc",
-        "takes 2 Infrastructure marker(s); you have 1",
+        "takes 2 Infrastructure markers; you have 1",
     );
     ok(&mut g, 2, "standard coal cover cc");
     assert_eq!(g.player(2).tracks[0], 2);

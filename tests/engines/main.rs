@@ -54,6 +54,7 @@ mod shunting_timesaver;
 mod shunting_unknown_fields;
 mod shunting_wright;
 mod stored_games;
+mod ties;
 mod whistlewood_bot;
 mod whistlewood_props;
 mod whistlewood_regressions;

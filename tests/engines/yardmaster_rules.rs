@@ -858,6 +858,14 @@ fn ties_go_to_the_seat_farthest_clockwise_from_the_start_player() {
     );
     assert!(o.standings.iter().all(|s| s.score == 24));
     assert_eq!(o.winning_seats(), vec![0]);
+    assert_eq!(
+        o.tie_break.as_deref(),
+        Some(
+            "{seat0}, {seat2} and {seat1} tied on 24 points; ties go to whoever sits farther from \
+             the start player, {seat1}, clockwise: {seat0} before {seat2} before {seat1}."
+        ),
+        "the tie-break is said"
+    );
 }
 
 fn match_game(game1: &[&[&str]], start2: Seat, game2: &[&[&str]]) -> (Yardmaster, Vec<Event>) {

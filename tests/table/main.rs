@@ -24,6 +24,7 @@ mod express_clock;
 mod flood;
 mod shards;
 mod shunting_game;
+mod solo_results;
 mod store;
 mod store_round_trips;
 mod store_threads;

@@ -108,8 +108,14 @@ fn a_solo_game_reports_the_automas_turns_in_the_players_reply_and_ends_with_its_
     );
     assert!(last.contains("Automa (level 2)"), "{last}");
     let results = table.store().results(id).unwrap();
-    assert_eq!(results.len(), 1, "one seat");
-    assert_eq!(results[0].user_id.as_deref(), Some("u-alice"));
+    assert_eq!(results.len(), 2, "the seat and the Automa");
+    let alice = results.iter().find(|r| r.seat == 0).unwrap();
+    assert_eq!(alice.user_id.as_deref(), Some("u-alice"));
+    let automa = results.iter().find(|r| r.seat == 1).unwrap();
+    assert_eq!(
+        (automa.user_id.as_deref(), automa.name.as_str()),
+        (None, "Automa (level 2)")
+    );
 }
 
 #[test]

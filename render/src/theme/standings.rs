@@ -23,8 +23,10 @@ const NAME_X_AFTER_DISC: f32 = 82.0;
 const NAME_SHARE: f32 = 0.35;
 /// Width of the score column, right-aligned after the names.
 const SCORE_W: f32 = 70.0;
-/// Space before the detail column.
+/// Space before the detail column, and at least between a name and its score.
 const COLUMN_GAP: f32 = 18.0;
+/// Height of a line of the note under the standings.
+const NOTE_LINE_H: f32 = 22.0;
 
 /// One player's line in the banner.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +50,8 @@ pub struct StandingsBanner {
     pub title: String,
     /// One line per player.
     pub standings: Vec<Standing>,
+    /// How ties were settled, under the standings, wrapped to the banner's width.
+    pub note: Option<String>,
 }
 
 impl StandingsBanner {
@@ -56,9 +60,17 @@ impl StandingsBanner {
         2.0 * PANEL_PAD + TITLE_LINE_H + STANDING_LINE_H * lines as f32
     }
 
-    /// How tall the banner is.
-    pub fn height(&self) -> f32 {
+    /// How tall the banner is when `width` wide (its note wraps to the width).
+    pub fn height(&self, width: f32) -> f32 {
         StandingsBanner::height_for(self.standings.len())
+            + self.note_lines(width).len() as f32 * NOTE_LINE_H
+    }
+
+    /// The note's lines in a banner `width` wide.
+    fn note_lines(&self, width: f32) -> Vec<String> {
+        self.note
+            .as_deref()
+            .map_or_else(Vec::new, |note| DETAIL.wrap(note, width - 2.0 * PANEL_PAD))
     }
 
     /// Draws the banner into `rect`.
@@ -82,7 +94,12 @@ impl StandingsBanner {
             .map(|s| STANDING_NAME.width(&s.name))
             .fold(0.0, f32::max);
         let name_w = widest.min(NAME_SHARE * inner.w);
-        let score_right = name_x + name_w + SCORE_W;
+        let widest_score = self
+            .standings
+            .iter()
+            .map(|s| STANDING_NAME.width(&s.score))
+            .fold(0.0, f32::max);
+        let score_right = name_x + name_w + SCORE_W.max(widest_score + COLUMN_GAP);
         let detail_x = score_right + COLUMN_GAP;
         for (i, standing) in self.standings.iter().enumerate() {
             let top = inner.y + TITLE_LINE_H + i as f32 * STANDING_LINE_H;
@@ -106,6 +123,11 @@ impl StandingsBanner {
             let detail = DETAIL.ellipsize(&standing.detail, inner.right() - detail_x);
             canvas.text(&DETAIL, detail_x, baseline, Align::Left, &detail);
         }
+        let notes_top = inner.y + TITLE_LINE_H + self.standings.len() as f32 * STANDING_LINE_H;
+        for (i, line) in self.note_lines(rect.w).iter().enumerate() {
+            let baseline = baseline_in(notes_top + i as f32 * NOTE_LINE_H, NOTE_LINE_H, &DETAIL);
+            canvas.text(&DETAIL, inner.x, baseline, Align::Left, line);
+        }
     }
 }
 
@@ -126,22 +148,38 @@ mod tests {
                     detail: "cars 10".to_owned(),
                 })
                 .collect(),
+            note: None,
         }
     }
 
     #[test]
     fn the_banner_grows_a_line_per_player() {
         assert_eq!(
-            banner(&[1, 2, 3]).height() - banner(&[1, 2]).height(),
+            banner(&[1, 2, 3]).height(600.0) - banner(&[1, 2]).height(600.0),
             STANDING_LINE_H
         );
+    }
+
+    #[test]
+    fn a_long_note_wraps_onto_more_lines_in_a_narrow_banner() {
+        let noted = StandingsBanner {
+            note: Some(
+                "Ann and Bo tied on 38 points; ties go to whoever sits farther from the start \
+                        player, Ann, clockwise: Bo before Ann."
+                    .to_owned(),
+            ),
+            ..banner(&[1, 2])
+        };
+        let plain = banner(&[1, 2]).height(900.0);
+        assert_eq!(noted.height(900.0) - plain, NOTE_LINE_H);
+        assert!(noted.height(300.0) - plain >= 3.0 * NOTE_LINE_H);
     }
 
     #[test]
     fn winners_places_are_green_and_the_others_grey() {
         let shared_win = banner(&[1, 1, 3]);
         let width = 600.0;
-        let height = shared_win.height();
+        let height = shared_win.height(400.0);
         let mut canvas = Canvas::new(width as u32, height as u32, palette::BACKGROUND);
         shared_win.paint(&mut canvas, Rect::new(0.0, 0.0, width, height));
         let badge_fill = |line: usize| {

@@ -10,6 +10,7 @@ use super::refuse::{Refuse, require};
 use super::resources::Res;
 use super::state::{CENTRE, CoalTrain, Pending, Phase, SPACES};
 use crate::game::Seat;
+use crate::plural::counted;
 
 /// Checks a trade: the same number of units given and received, 1 to `max`, never the same resource on
 /// both sides, and the units given held.
@@ -171,8 +172,9 @@ impl CoalTrain {
                 })?;
                 require::<R>(player.ap >= standard.ap, || {
                     format!(
-                        "The Standard Upgrade costs {} action points; you have {}.",
-                        standard.ap, player.ap
+                        "The Standard Upgrade costs {}; you have {}.",
+                        counted(standard.ap, "action point"),
+                        player.ap
                     )
                 })?;
                 pay_with_cover::<R>(player, standard.cost, cover, Some(DiscountOn::Upgrade))
@@ -182,7 +184,8 @@ impl CoalTrain {
                 let ap = self.exchange_ap(seat);
                 require::<R>(player.ap >= ap, || {
                     format!(
-                        "The Exchange costs {ap} action point(s); you have {}.",
+                        "The Exchange costs {}; you have {}.",
+                        counted(ap, "action point"),
                         player.ap
                     )
                 })?;
@@ -192,7 +195,8 @@ impl CoalTrain {
                 let ap = content.table.take_coal.ap;
                 require::<R>(player.ap >= ap, || {
                     format!(
-                        "Take Coal costs {ap} action point(s); you have {}.",
+                        "Take Coal costs {}; you have {}.",
+                        counted(ap, "action point"),
                         player.ap
                     )
                 })
@@ -222,8 +226,10 @@ impl CoalTrain {
         };
         require::<R>(player.ap >= kind.buy_ap, || {
             format!(
-                "{} costs {} action point(s); you have {}.",
-                kind.name, kind.buy_ap, player.ap
+                "{} costs {}; you have {}.",
+                kind.name,
+                counted(kind.buy_ap, "action point"),
+                player.ap
             )
         })?;
         let fee = self.purchase_fee(seat);
@@ -254,8 +260,12 @@ impl CoalTrain {
             player.ap >= price.ap && player.res.covers(&price.cost),
             || {
                 format!(
-                    "{} costs {} action point(s) and {}; you have {} and {}.",
-                    card.name, price.ap, price.cost, player.ap, player.res
+                    "{} costs {} and {}; you have {} and {}.",
+                    card.name,
+                    counted(price.ap, "action point"),
+                    price.cost,
+                    player.ap,
+                    player.res
                 )
             },
         )
@@ -274,8 +284,8 @@ impl CoalTrain {
             })?;
             return require::<R>(player.marker_count() >= back.markers, || {
                 format!(
-                    "The Back Room takes {} markers; you have {}.",
-                    back.markers,
+                    "The Back Room takes {}; you have {}.",
+                    counted(back.markers, "marker"),
                     player.marker_count()
                 )
             });
@@ -286,8 +296,10 @@ impl CoalTrain {
         let spec = &content.subsidies[subsidy];
         require::<R>(player.markers[subsidy] >= spec.markers, || {
             format!(
-                "{} takes {} marker(s); you have {}.",
-                spec.name, spec.markers, player.markers[subsidy]
+                "{} takes {}; you have {}.",
+                spec.name,
+                counted(spec.markers, "marker"),
+                player.markers[subsidy]
             )
         })?;
         match (&spec.effect, *action) {
@@ -425,8 +437,8 @@ impl CoalTrain {
                 "First choose what the Depot gives (`gain iron` or `gain water`).".to_string()
             }
             Pending::BackRoom { target, given } => format!(
-                "First give the Back Room {} more marker(s) for {} (`give <subsidy>`).",
-                content.back_room.markers - given,
+                "First give the Back Room {} more for {} (`give <subsidy>`).",
+                counted(content.back_room.markers - given, "marker"),
                 content.subsidies[target].name
             ),
             Pending::Place { tile } => format!(

@@ -7,6 +7,7 @@ use super::content::{Content, DiscountOn, SubsidyEffect};
 use super::refuse::{Refuse, require};
 use super::resources::Res;
 use super::state::Player;
+use crate::plural::counted;
 
 /// The subsidy that discounts costs of this sort, and how many units one marker covers (looked up once).
 pub fn discount_subsidy(on: DiscountOn) -> Option<(usize, u32)> {
@@ -85,7 +86,10 @@ pub fn pay_with_cover<R: Refuse>(
     let held = player.markers[subsidy];
     require::<R>(held >= markers, || {
         let name = &Content::get().subsidies[subsidy].name;
-        format!("Covering {cover} takes {markers} {name} marker(s); you have {held}.")
+        format!(
+            "Covering {cover} takes {}; you have {held}.",
+            counted(markers, &format!("{name} marker"))
+        )
     })?;
     require::<R>(player.res.covers(&remaining), || {
         format!(

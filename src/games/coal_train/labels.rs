@@ -4,6 +4,7 @@ use super::content::Content;
 use super::notation::{Action, space_name};
 use super::state::{CENTRE, CoalTrain};
 use super::words::{incentive_effect, kind_name, short, track_word};
+use crate::plural::counted;
 
 fn cover_words(cover: &super::resources::Res) -> String {
     if cover.total() == 0 {
@@ -108,7 +109,11 @@ pub fn describe(game: &CoalTrain, action: &Action) -> String {
         Action::Take(i) => format!("takes the incentive {}", c.incentives[i].name),
         Action::Rondel(n) => {
             let to = (game.rondel() + n) % c.subsidies.len();
-            format!("moves the rondel loco {n} space(s) to {}", sub(to))
+            format!(
+                "moves the rondel loco {} to {}",
+                counted(n, "space"),
+                sub(to)
+            )
         }
         Action::Stop => "makes no further build".to_string(),
         Action::End => "ends their actions".to_string(),

@@ -8,6 +8,7 @@ use super::refuse::{Refuse, require};
 use super::resources::Res;
 use super::state::{CENTRE, CoalTrain, Pending, SIDE, SPACES};
 use crate::game::Seat;
+use crate::plural::counted;
 
 /// Whether a space lies on the edge of the market.
 pub const fn is_edge(space: usize) -> bool {
@@ -112,8 +113,9 @@ impl CoalTrain {
         };
         require::<R>(player.ap >= ap, || {
             format!(
-                "A step onto {} costs {ap} action point(s); you have {}.",
+                "A step onto {} costs {}; you have {}.",
                 space_name(to),
+                counted(ap, "action point"),
                 player.ap
             )
         })?;

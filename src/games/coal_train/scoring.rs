@@ -4,7 +4,7 @@
 use super::content::{Content, IncentiveEffect, LocationKind};
 use super::resources::Track;
 use super::state::CoalTrain;
-use crate::game::{Outcome, Participant, Seat, Standing};
+use crate::game::{Outcome, Participant, Seat, Standing, participant_ref, tied_on};
 
 /// One player's final score.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,5 +102,34 @@ pub fn outcome(game: &CoalTrain) -> Outcome {
         })
         .collect();
     standings.sort_by_key(|s| s.place);
-    Outcome { standings }
+    Outcome::explaining_ties(standings, |tied| {
+        let left = |s: &Standing| match s.participant {
+            Participant::Seat(seat) => scores[seat].leftover,
+            Participant::Automa(_) => 0,
+        };
+        let tied_on = tied_on(tied, |n| format!("{n} VP"));
+        if tied.iter().all(|s| left(s) == left(tied[0])) {
+            return format!(
+                "{tied_on} and kept as many resources ({}), so they share the place.",
+                left(tied[0])
+            );
+        }
+        let counts: Vec<String> = tied
+            .iter()
+            .map(|s| format!("{} {}", participant_ref(&s.participant), left(s)))
+            .collect();
+        let sharing = tied
+            .iter()
+            .enumerate()
+            .any(|(i, a)| tied[i + 1..].iter().any(|b| left(a) == left(b)));
+        format!(
+            "{tied_on}; most resources left breaks the tie ({}){}.",
+            counts.join(", "),
+            if sharing {
+                ", and equal resources share the place"
+            } else {
+                ""
+            }
+        )
+    })
 }

@@ -7,6 +7,7 @@ use super::resources::Track;
 use super::state::{CoalTrain, Phase};
 use crate::game::{Event, seat_ref};
 use crate::games::narration::Sink;
+use crate::plural::counted;
 
 impl CoalTrain {
     /// Starts the current player's turn: income, a fresh action-point supply, per-turn bonuses reset;
@@ -29,9 +30,10 @@ impl CoalTrain {
         let (res, ap) = (player.res, player.ap);
         sink.emit(|| {
             Event::public(format!(
-                "Round {}: {}'s turn. Income: now {res}, {ap} action points.",
+                "Round {}: {}'s turn. Income: now {res}, {}.",
                 self.round,
-                seat_ref(seat)
+                seat_ref(seat),
+                counted(ap, "action point")
             ))
         });
         self.end_if_stuck(sink);

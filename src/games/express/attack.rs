@@ -9,6 +9,7 @@ use super::state::{Express, LaidWayCar, PendingDisaster, Phase};
 use super::turn::take_from;
 use crate::game::{Event, RuleError, Seat, seat_ref};
 use crate::games::narration::Sink;
+use crate::plural::with_article;
 
 fn refuse(message: impl Into<String>) -> RuleError {
     RuleError::new(message)
@@ -250,10 +251,10 @@ impl Express {
             });
             sink.emit(|| {
                 Event::public(format!(
-                    "{} blocks the {} with a {}: immune to it for the rest of the hand.",
+                    "{} blocks the {} with {}: immune to it for the rest of the hand.",
                     seat_ref(seat),
                     spec.disaster,
-                    spec.way_car
+                    with_article(&spec.way_car.to_string())
                 ))
             });
         } else {
@@ -325,8 +326,8 @@ impl Express {
                 self.slot.extend(wrecked.cars.iter().map(|c| c.card));
                 sink.emit(|| {
                     Event::public(format!(
-                        "The train goes to the Disaster slot; its Loco was a {}.",
-                        wrecked.loco
+                        "The train goes to the Disaster slot; its Loco was {}.",
+                        with_article(&wrecked.loco.to_string())
                     ))
                 });
             }

@@ -9,6 +9,7 @@ use super::state::Express;
 use super::train::{Car, Role};
 use super::view::{ExpressView, PhaseView, SeatView, TrainView};
 use crate::game::{Presenter, Seat, Viewer};
+use crate::plural::counted;
 
 /// The name of `seat`: its player's name, or "Seat N" past the list.
 pub fn seat_name(names: &[String], seat: Seat) -> String {
@@ -134,7 +135,7 @@ fn seat_text(out: &mut String, view: &ExpressView, names: &[String], seat: Seat,
         marks.push("you".to_owned());
     }
     if cards.skips > 0 {
-        marks.push(format!("skips {} turn(s)", cards.skips));
+        marks.push(format!("skips {}", counted(cards.skips, "turn")));
     }
     let marks = if marks.is_empty() {
         String::new()
@@ -143,7 +144,7 @@ fn seat_text(out: &mut String, view: &ExpressView, names: &[String], seat: Seat,
     };
     writeln!(
         out,
-        "{} {} [seat {}]{marks}: {} pts · {} card(s) in hand",
+        "{} {} [seat {}]{marks}: {} pts · {} in hand",
         if seat_to_act(view) == Some(seat) {
             '>'
         } else {
@@ -152,7 +153,7 @@ fn seat_text(out: &mut String, view: &ExpressView, names: &[String], seat: Seat,
         seat_name(names, seat),
         seat + 1,
         cards.total,
-        cards.hand_size
+        counted(cards.hand_size, "card")
     )
     .ok();
     for (i, train) in cards.trains.iter().enumerate() {

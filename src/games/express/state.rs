@@ -14,11 +14,13 @@ use super::rulings::Rulings;
 use super::scoring::HandScore;
 use super::train::Train;
 use super::view::ExpressView;
+use crate::game::tied_on;
 use crate::game::{
     Actor, ClockStep, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError,
     Standing, TimedDefault, ToAct, Viewer,
 };
 use crate::games::narration::{Quiet, Sink};
+use crate::plural::counted;
 
 /// An explicit setup, as JSON: `{"dealer": 0, "decks": [["box", "tank", …]], "totals": [0, 0, 0]}`.
 ///
@@ -481,8 +483,8 @@ impl Game for Express {
                     .filter(|&&other| other > self.totals[seat])
                     .count() as u32,
                 detail: format!(
-                    "{} hand(s): {}",
-                    self.history.len(),
+                    "{}: {}",
+                    counted(self.history.len(), "hand"),
                     self.history
                         .iter()
                         .map(|(scores, _)| scores[seat].total().to_string())
@@ -492,7 +494,12 @@ impl Game for Express {
             })
             .collect();
         standings.sort_by_key(|s| s.place);
-        Some(Outcome { standings })
+        Some(Outcome::explaining_ties(standings, |tied| {
+            format!(
+                "{} and share the place (only a tie for the lead plays another hand).",
+                tied_on(tied, |n| counted(n, "point"))
+            )
+        }))
     }
 
     fn decision_owed(&self, seat: Seat) -> Option<&'static str> {

@@ -7,6 +7,7 @@ use super::state::{Express, HandEnd, LaidWayCar, Phase};
 use super::train::Train;
 use crate::game::{Actor, Event, RuleError, seat_ref};
 use crate::games::narration::Sink;
+use crate::plural::with_article;
 
 fn refuse(message: impl Into<String>) -> RuleError {
     RuleError::new(message)
@@ -483,7 +484,7 @@ pub(super) fn describe_laid(laid: Laid) -> String {
     match laid.declared {
         Some(kind) => format!("a Wild as {kind}"),
         None if laid.card == Kind::Wild => "a Wild, undeclared".into(),
-        None => format!("a {}", laid.card),
+        None => with_article(&laid.card.to_string()),
     }
 }
 

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::excerpt::excerpt;
 use crate::game::RuleError;
+use crate::plural::with_article;
 
 /// What a train car carries; it decides how the car scores (see [`super::rulings::CarScoring`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -139,7 +140,11 @@ impl TileType {
     pub fn describe(self) -> String {
         match self.bonus {
             None => format!("{} car", self.kind.name()),
-            Some(bonus) => format!("{} car with a {}", self.kind.name(), bonus.name()),
+            Some(bonus) => format!(
+                "{} car with {}",
+                self.kind.name(),
+                with_article(bonus.name())
+            ),
         }
     }
 }

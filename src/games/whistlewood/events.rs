@@ -7,6 +7,7 @@ use super::cars::{COLOURS, Owner, TileType};
 use super::notation::Row;
 use super::rules::Whistlewood;
 use crate::game::{Event, Seat, seat_ref};
+use crate::plural::with_article;
 
 /// Who did something: a seat (written as a seat token) or the Automa.
 #[derive(Clone, Copy, Debug)]
@@ -84,8 +85,8 @@ pub fn drew(seat: Seat, tiles: &[TileType]) -> Event {
 /// A tile joined the train. The Automa's comes from the top of its hidden pile, so it reveals.
 pub fn placed(who: Who, tile: TileType, column: i32) -> Event {
     let text = format!(
-        "{who} places a {} at the end of the train (column {column}).",
-        tile.describe()
+        "{who} places {} at the end of the train (column {column}).",
+        with_article(&tile.describe())
     );
     match who {
         Who::Automa => Event::revealing(text),
@@ -110,9 +111,9 @@ pub fn deferred_advance(loco: i8) -> Event {
 /// A car claimed a card.
 pub fn claimed(who: Who, tile: TileType, card: &str, row: Row, column: usize) -> Event {
     Event::public(format!(
-        "{who} claims the {card} ({} of column {column}) with a {}; the train closes up.",
+        "{who} claims the {card} ({} of column {column}) with {}; the train closes up.",
         row.word(),
-        tile.describe()
+        with_article(&tile.describe())
     ))
 }
 

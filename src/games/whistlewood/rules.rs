@@ -12,11 +12,13 @@ use super::notation::Action;
 use super::rulings::{COLUMNS, ROWS, Rulings};
 use super::scoring::{self, OwnerScore};
 use super::view::WhistlewoodView;
+use crate::game::tied_on;
 use crate::game::{
     Actor, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer,
 };
-use crate::games::narration::Sink;
+use crate::games::narration::{Quiet, Sink};
+use crate::plural::counted;
 
 /// The Automa's level in a solo game: how many cars it places on its first turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -541,7 +543,12 @@ impl Game for Whistlewood {
             })
             .collect();
         standings.sort_by_key(|s| s.place);
-        Some(Outcome { standings })
+        Some(Outcome::explaining_ties(standings, |tied| {
+            format!(
+                "{}: a tie is a shared victory.",
+                tied_on(tied, |n| counted(n, "point"))
+            )
+        }))
     }
 }
 

@@ -8,6 +8,7 @@ use super::rules::Yardmaster;
 use super::train;
 use super::view::{CardView, TrainView, YardmasterView};
 use crate::game::{Presenter, Viewer};
+use crate::plural::counted;
 
 /// How an unknown face-down card is written.
 const HIDDEN: &str = "##|##";
@@ -64,8 +65,10 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
     if let Some(caboose) = &view.caboose {
         writeln!(
             out,
-            "Caboose: {} ({} points): {}",
-            caboose.name, caboose.points, caboose.condition
+            "Caboose: {} ({}): {}",
+            caboose.name,
+            counted(caboose.points, "point"),
+            caboose.condition
         )
         .ok();
     }
@@ -124,9 +127,9 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
         (None, Some(seat)) => {
             write!(
                 out,
-                "{} to play, holding {} cards.",
+                "{} to play, holding {}.",
                 name_of(names, seat),
-                view.hand_size
+                counted(view.hand_size, "card")
             )
             .ok();
         }
@@ -172,15 +175,15 @@ pub fn hand_text(view: &YardmasterView) -> Option<String> {
         match end {
             Some(car) => writeln!(
                 out,
-                "Your hand ({} cards); your train ends in {} {} ({car}):",
-                hand.len(),
+                "Your hand ({}); your train ends in {} {} ({car}):",
+                counted(hand.len(), "card"),
                 car.cargo.goods(),
                 car.value
             ),
             None => writeln!(
                 out,
-                "Your hand ({} cards); your train ends Wild, so any card connects:",
-                hand.len()
+                "Your hand ({}); your train ends Wild, so any card connects:",
+                counted(hand.len(), "card")
             ),
         }
         .ok();

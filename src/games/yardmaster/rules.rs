@@ -17,7 +17,9 @@ use crate::game::{
     Actor, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer, seat_ref,
 };
+use crate::game::{participant_ref, tied_on};
 use crate::games::narration::{Quiet, Sink};
+use crate::plural::counted;
 
 /// An off/on switch option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -700,6 +702,23 @@ impl Game for Yardmaster {
                 },
             })
             .collect();
-        Some(Outcome { standings })
+        let start = self.start_player;
+        let direction = if self.clockwise {
+            "clockwise"
+        } else {
+            "counter-clockwise"
+        };
+        Some(Outcome::explaining_ties(standings, |tied| {
+            let order: Vec<String> = tied
+                .iter()
+                .map(|s| participant_ref(&s.participant))
+                .collect();
+            format!(
+                "{}; ties go to whoever sits farther from the start player, {}, {direction}: {}.",
+                tied_on(tied, |n| counted(n, "point")),
+                seat_ref(start),
+                order.join(" before ")
+            )
+        }))
     }
 }

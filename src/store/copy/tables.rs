@@ -92,6 +92,12 @@ pub(in crate::store) const COPIED_TABLES: &[CopiedTable] = &[
         order_by: "game_id, seat",
     },
     CopiedTable {
+        name: "results_to_recompute",
+        noun: "pending result recount",
+        columns: &[("game_id", Int)],
+        order_by: "game_id",
+    },
+    CopiedTable {
         name: "undo_requests",
         noun: "pending vote",
         columns: &[

@@ -405,3 +405,33 @@ impl Postgres {
         })
     }
 }
+
+impl Postgres {
+    pub(in crate::store) fn results_to_recompute(&self) -> Result<Vec<i64>, StoreError> {
+        self.with_client(|client| {
+            client
+                .query(
+                    "SELECT game_id FROM results_to_recompute ORDER BY game_id",
+                    &[],
+                )?
+                .iter()
+                .map(|row| Ok(row.try_get(0)?))
+                .collect()
+        })
+    }
+
+    pub(in crate::store) fn replace_recomputed_results(
+        &self,
+        game_id: i64,
+        results: &[ResultRecord],
+    ) -> Result<(), StoreError> {
+        self.with_tx(|tx| {
+            write_results(tx, game_id, results)?;
+            tx.execute(
+                "DELETE FROM results_to_recompute WHERE game_id = $1",
+                &[&game_id],
+            )?;
+            Ok(())
+        })
+    }
+}

@@ -365,3 +365,32 @@ impl Sqlite {
         })
     }
 }
+
+impl Sqlite {
+    pub(in crate::store) fn results_to_recompute(&self) -> Result<Vec<i64>, StoreError> {
+        self.with_conn(|conn| {
+            let ids = conn
+                .prepare_cached("SELECT game_id FROM results_to_recompute ORDER BY game_id")?
+                .query_map([], |row| row.get(0))?
+                .collect::<Result<Vec<i64>, _>>()?;
+            Ok(ids)
+        })
+    }
+
+    pub(in crate::store) fn replace_recomputed_results(
+        &self,
+        game_id: i64,
+        results: &[ResultRecord],
+    ) -> Result<(), StoreError> {
+        self.with_writer(|conn| {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            write_results(&tx, game_id, results)?;
+            tx.execute(
+                "DELETE FROM results_to_recompute WHERE game_id = ?1",
+                [game_id],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+}

@@ -2,7 +2,7 @@
 //! incentives left per city, and the players' strips.
 
 use render::palette;
-use render::theme::{HEADING_H, Heading, MARGIN, PANEL_GAP, StandingsBanner};
+use render::theme::{HEADING_H, Heading, MARGIN, PANEL_GAP};
 use render::{Canvas, Rect};
 
 use super::style::{BOARD_W, MAP_W, ROW_H};
@@ -15,13 +15,13 @@ pub fn draw(view: &CoalTrainView, names: &[String]) -> Canvas {
     let content_w = BOARD_W - 2.0 * MARGIN;
     let status_top = MARGIN + HEADING_H + PANEL_GAP;
     let status_h = match &view.outcome {
-        Some(outcome) => StandingsBanner::height_for(outcome.standings.len()),
+        Some(outcome) => status::banner(outcome, names).height(content_w),
         None => status::HEIGHT,
     };
     let row_top = status_top + status_h + PANEL_GAP;
     let offers_top = row_top + ROW_H + PANEL_GAP;
     let players_top = offers_top + offers::height() + PANEL_GAP;
-    let height = players_top + players::height(view) + MARGIN;
+    let height = players_top + players::height(view, content_w) + MARGIN;
     let mut canvas = Canvas::new(BOARD_W as u32, height.ceil() as u32, palette::BACKGROUND);
     let headline = match &view.outcome {
         Some(_) => format!("Game over after round {}", view.round),

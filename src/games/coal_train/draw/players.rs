@@ -22,19 +22,58 @@ const NAME_LINE_H: f32 = 28.0;
 const PAD: f32 = 8.0;
 /// Space between strips.
 const GAP: f32 = 6.0;
-/// Lines under the name.
-const LINES: f32 = 5.0;
 /// Strips side by side.
 const COLUMNS: usize = 2;
 /// Radius of the seat disc.
 const DISC_R: f32 = 12.0;
-/// How tall one strip is.
-const STRIP_H: f32 = 2.0 * PAD + NAME_LINE_H + LINES * STRIP_LINE_H;
 
-/// How tall the strips of `view`'s players are together, two side by side.
-pub fn height(view: &CoalTrainView) -> f32 {
-    let rows = view.players.len().div_ceil(COLUMNS) as f32;
-    rows * STRIP_H + (rows - 1.0).max(0.0) * GAP
+/// How wide each strip is in strips `width` wide together.
+fn strip_width(width: f32) -> f32 {
+    (width - GAP * (COLUMNS - 1) as f32) / COLUMNS as f32
+}
+
+/// How tall each row of strips is: as tall as its strip with the most lines once they wrap.
+fn row_heights(view: &CoalTrainView, width: f32) -> Vec<f32> {
+    let inner_w = strip_width(width) - 2.0 * PAD;
+    view.players
+        .chunks(COLUMNS)
+        .map(|row| {
+            let lines = row
+                .iter()
+                .map(|player| wrapped_lines(player, inner_w).len())
+                .max()
+                .unwrap_or(0);
+            2.0 * PAD + NAME_LINE_H + lines as f32 * STRIP_LINE_H
+        })
+        .collect()
+}
+
+/// How tall the strips of `view`'s players are together, two side by side, in `width`.
+pub fn height(view: &CoalTrainView, width: f32) -> f32 {
+    let rows = row_heights(view, width);
+    rows.iter().sum::<f32>() + rows.len().saturating_sub(1) as f32 * GAP
+}
+
+/// The lines under a player's name, wrapped at spaces to `width`.
+fn wrapped_lines(player: &PlayerView, width: f32) -> Vec<String> {
+    let lines = [
+        format!(
+            "{} coal · {} iron · {} water · AP left {} · agent {}",
+            player.res.coal,
+            player.res.iron,
+            player.res.water,
+            player.ap,
+            player.agent.as_deref().unwrap_or("off the board"),
+        ),
+        format!("Income {}", income_words(player).join(" · ")),
+        format!("Markers {}", marker_words(player)),
+        format!("Tiles {} · {} used", tile_words(player), player.used_tiles),
+        format!("Incentives {}", incentive_words(player)),
+    ];
+    lines
+        .iter()
+        .flat_map(|line| STRIP.wrap(line, width))
+        .collect()
 }
 
 /// Draws the strips from `(x, y)`, `width` wide.
@@ -46,15 +85,15 @@ pub fn paint(
     view: &CoalTrainView,
     names: &[String],
 ) {
-    let strip_w = (width - GAP * (COLUMNS - 1) as f32) / COLUMNS as f32;
+    let strip_w = strip_width(width);
+    let heights = row_heights(view, width);
+    let mut top = y;
     for (i, player) in view.players.iter().enumerate() {
-        let (row, column) = ((i / COLUMNS) as f32, (i % COLUMNS) as f32);
-        let rect = Rect::new(
-            x + column * (strip_w + GAP),
-            y + row * (STRIP_H + GAP),
-            strip_w,
-            STRIP_H,
-        );
+        let (row, column) = (i / COLUMNS, (i % COLUMNS) as f32);
+        if i > 0 && column == 0.0 {
+            top += heights[row - 1] + GAP;
+        }
+        let rect = Rect::new(x + column * (strip_w + GAP), top, strip_w, heights[row]);
         strip(canvas, rect, view, player, names);
     }
 }
@@ -74,7 +113,15 @@ fn strip(
     let inner = rect.inset(PAD);
     let cy = inner.y + NAME_LINE_H / 2.0;
     paint_seat_disc(canvas, inner.x + DISC_R, cy, DISC_R, seat_mark(player.seat));
-    let vp = format!("{} VP", player.vp);
+    let final_vp = view
+        .outcome
+        .as_ref()
+        .and_then(|outcome| outcome.standing_of(player.seat))
+        .map(|standing| standing.score);
+    let vp = match final_vp {
+        Some(total) => format!("board {} VP · final {total} VP", player.vp),
+        None => format!("{} VP", player.vp),
+    };
     canvas.text(
         &VP,
         inner.right(),
@@ -104,29 +151,15 @@ fn strip(
         let style = CHIP_TEXT.with_colour(ink_on(fill));
         chip_x += canvas.badge(&style, chip_x, cy - CHIP_H / 2.0, CHIP_H, fill, text);
     }
-    let lines = [
-        format!(
-            "{} coal · {} iron · {} water · AP left {} · agent {}",
-            player.res.coal,
-            player.res.iron,
-            player.res.water,
-            player.ap,
-            player.agent.as_deref().unwrap_or("off the board"),
-        ),
-        format!("Income {}", income_words(player).join(" · ")),
-        format!("Markers {}", marker_words(player)),
-        format!("Tiles {} · {} used", tile_words(player), player.used_tiles),
-        format!("Incentives {}", incentive_words(player)),
-    ];
+    let lines = wrapped_lines(player, inner.w);
     for (i, line) in lines.iter().enumerate() {
         let top = inner.y + NAME_LINE_H + i as f32 * STRIP_LINE_H;
-        let line = STRIP.ellipsize(line, inner.w);
         canvas.text(
             &STRIP,
             inner.x,
             baseline_in(top, STRIP_LINE_H, &STRIP),
             Align::Left,
-            &line,
+            line,
         );
     }
 }

@@ -9,7 +9,7 @@ use render::theme::{
 use render::{Align, Canvas, Rect};
 
 use super::style::seat_mark;
-use crate::game::{Outcome, Participant};
+use crate::game::{Outcome, Participant, fill_seat_refs};
 use crate::games::coal_train::view::CoalTrainView;
 use crate::games::coal_train::words::seat_name;
 
@@ -47,7 +47,7 @@ pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView, names: &[Str
 }
 
 /// The standings banner: places, seats, VP and how they were made.
-fn banner(outcome: &Outcome, names: &[String]) -> StandingsBanner {
+pub(super) fn banner(outcome: &Outcome, names: &[String]) -> StandingsBanner {
     let standings: Vec<Standing> = outcome
         .standings
         .iter()
@@ -75,5 +75,13 @@ fn banner(outcome: &Outcome, names: &[String]) -> StandingsBanner {
         [] => "Game over".to_string(),
         many => format!("Game over · shared victory: {}", many.join(" and ")),
     };
-    StandingsBanner { title, standings }
+    let note = outcome
+        .tie_break
+        .as_deref()
+        .map(|text| fill_seat_refs(text, |seat| seat_name(names, seat)));
+    StandingsBanner {
+        title,
+        standings,
+        note,
+    }
 }

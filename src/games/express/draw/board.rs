@@ -9,6 +9,7 @@ use super::style::{BOARD_W, number, seat_mark};
 use super::{piles, scores, seats};
 use crate::games::express::present::{places, seat_name, table_facts};
 use crate::games::express::view::{ExpressView, PhaseView};
+use crate::plural::counted;
 
 /// The standings once the game is over, best first.
 pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
@@ -49,6 +50,7 @@ pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
             }
         ),
         standings,
+        note: None,
     })
 }
 
@@ -56,7 +58,9 @@ pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
 pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
     let content_w = BOARD_W - 2.0 * MARGIN;
     let banner = banner(view, names);
-    let banner_h = banner.as_ref().map_or(0.0, |b| b.height() + PANEL_GAP);
+    let banner_h = banner
+        .as_ref()
+        .map_or(0.0, |b| b.height(content_w) + PANEL_GAP);
     let piles_top = MARGIN + HEADING_H + PANEL_GAP + banner_h;
     let seats_top = piles_top + piles::HEIGHT + PANEL_GAP;
     let seats_h = seats::height(view, content_w);
@@ -69,7 +73,10 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
     };
     let mut canvas = Canvas::new(BOARD_W as u32, height.ceil() as u32, palette::BACKGROUND);
     let headline = if view.phase == PhaseView::Over {
-        format!("Game over after {} hand(s)", view.hand_points.len())
+        format!(
+            "Game over after {}",
+            counted(view.hand_points.len(), "hand")
+        )
     } else {
         format!("Hand {} · game to {}", view.hand_number, view.target)
     };
@@ -84,7 +91,7 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
             MARGIN,
             MARGIN + HEADING_H + PANEL_GAP,
             content_w,
-            banner.height(),
+            banner.height(content_w),
         );
         banner.paint(&mut canvas, rect);
     }

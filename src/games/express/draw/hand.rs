@@ -14,6 +14,7 @@ use crate::game::Viewer;
 use crate::games::express::cards::{Class, Kind};
 use crate::games::express::disasters::stopped_by;
 use crate::games::express::view::ExpressView;
+use crate::plural::counted;
 
 /// The narrowest hand picture, so the title fits.
 const MIN_W: f32 = 640.0;
@@ -113,8 +114,8 @@ pub fn draw(view: &ExpressView) -> Option<Canvas> {
         "Your hand is empty".to_owned()
     } else {
         format!(
-            "Your hand · {} card(s) · cost if left: {}",
-            hand.len(),
+            "Your hand · {} · cost if left: {}",
+            counted(hand.len(), "card"),
             hand.iter().map(|k| k.value()).sum::<i32>()
         )
     };

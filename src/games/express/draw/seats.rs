@@ -19,6 +19,7 @@ use crate::games::express::cards::Kind;
 use crate::games::express::present::{seat_name, seat_to_act};
 use crate::games::express::train::Train;
 use crate::games::express::view::{ExpressView, PhaseView, SeatView, TrainView};
+use crate::plural::pts;
 
 /// Radius of the seat's disc before its name.
 const DISC_R: f32 = 12.0;
@@ -58,7 +59,11 @@ fn train_group(place: usize, train: &TrainView) -> Group {
         .map(|(i, &car)| Look::Car(car, counted.counts_as(i).value()));
     Group {
         cards: std::iter::once(loco).chain(cars).collect(),
-        caption: format!("Train {place} · {} pts", number(train.value)),
+        caption: format!(
+            "Train {place} · {} {}",
+            number(train.value),
+            pts(train.value)
+        ),
     }
 }
 

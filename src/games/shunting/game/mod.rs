@@ -341,6 +341,7 @@ impl Game for Shunting {
                 place: 1,
                 detail: self.solved_text()?,
             }],
+            tie_break: None,
         })
     }
 }

@@ -1,7 +1,7 @@
 //! The whole board: header, players, the turn bar or the result banner, and the map with the train.
 
 use render::palette;
-use render::theme::{HEADING_H, MARGIN, PANEL_GAP, StandingsBanner};
+use render::theme::{HEADING_H, MARGIN, PANEL_GAP};
 use render::{Canvas, Rect};
 
 use super::columns::Columns;
@@ -28,8 +28,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout of `view`'s board.
-    pub fn new(view: &WhistlewoodView) -> Layout {
+    /// The layout of `view`'s board, with `names` in seat order.
+    pub fn new(view: &WhistlewoodView, names: &[String]) -> Layout {
         let natural = Columns::new(view, MARGIN);
         let content_w = natural.width().max(BOARD_MIN_W - 2.0 * MARGIN);
         let map_left = MARGIN + (content_w - natural.width()) / 2.0;
@@ -37,7 +37,7 @@ impl Layout {
         let players_top = MARGIN + HEADING_H + PANEL_GAP;
         let status_top = players_top + players::HEIGHT + PANEL_GAP;
         let status_h = match (&view.outcome, &view.turn) {
-            (Some(outcome), _) => Some(StandingsBanner::height_for(outcome.standings.len())),
+            (Some(outcome), _) => Some(results::banner(view, outcome, names).height(content_w)),
             (None, Some(_)) => Some(turn::HEIGHT),
             (None, None) => None,
         };
@@ -57,7 +57,7 @@ impl Layout {
 
 /// The board of `view`, with `names` in seat order.
 pub fn draw(view: &WhistlewoodView, names: &[String]) -> Canvas {
-    let layout = Layout::new(view);
+    let layout = Layout::new(view, names);
     let content_w = layout.width - 2.0 * MARGIN;
     let mut canvas = Canvas::new(
         layout.width.ceil() as u32,

@@ -5,7 +5,7 @@ use render::theme::{Standing as BannerLine, StandingsBanner};
 
 use super::players::score_detail;
 use super::style::{number, owner_mark};
-use crate::game::{Outcome, Participant, Standing};
+use crate::game::{Outcome, Participant, Standing, fill_seat_refs};
 use crate::games::whistlewood::present::owner_name;
 use crate::games::whistlewood::view::WhistlewoodView;
 
@@ -27,9 +27,18 @@ pub fn banner(view: &WhistlewoodView, outcome: &Outcome, names: &[String]) -> St
             }
         })
         .collect();
+    let note = outcome.tie_break.as_deref().map(|text| {
+        fill_seat_refs(text, |seat| {
+            match view.colours.iter().find(|c| c.seat == Some(seat)) {
+                Some(colour) => owner_name(view, names, colour.owner),
+                None => format!("Seat {}", seat + 1),
+            }
+        })
+    });
     StandingsBanner {
         title: title(&standings),
         standings,
+        note,
     }
 }
 

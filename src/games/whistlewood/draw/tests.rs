@@ -153,11 +153,17 @@ fn before_the_choice_there_is_no_locomotive() {
     let png = board_png(&view, &names());
     save_sample("choose-end.png", &png);
     let image = assert_board_fits(&png);
-    let lane = lane_of(&Layout::new(&view));
+    let lane = lane_of(&Layout::new(&view, &names()));
     assert_eq!(count(&image, lane, palette::ENGINE_TRIM), 0);
     let chosen = fixed_game(2, true).view(Viewer::Seat(0));
     let image = decode(&board_png(&chosen, &names()));
-    assert!(count(&image, lane_of(&Layout::new(&chosen)), palette::ENGINE_TRIM) > 100);
+    assert!(
+        count(
+            &image,
+            lane_of(&Layout::new(&chosen, &names())),
+            palette::ENGINE_TRIM
+        ) > 100
+    );
 }
 
 #[test]
@@ -175,7 +181,7 @@ fn the_map_lies_still_and_the_locomotive_starts_at_the_chosen_end() {
             mean_x(&image, SIDING_PAPER) > middle,
             "the Siding lies at the right"
         );
-        let lane = lane_of(&Layout::new(&view));
+        let lane = lane_of(&Layout::new(&view, &names()));
         let (left, right) = lane.split_left(lane.w / 2.0);
         let trim = |half| count(&image, half, palette::ENGINE_TRIM);
         if from_left {
@@ -203,7 +209,7 @@ fn every_car_shows_its_owner_colour_where_it_stands() {
             let png = board_png(&view, &names());
             save_sample(&format!("cars-{players}p-{seed}-{round}.png"), &png);
             let image = decode(&png);
-            let layout = Layout::new(&view);
+            let layout = Layout::new(&view, &names());
             for car in &view.train {
                 let rect = tile_rect(lane_of(&layout), &layout.columns, car.column);
                 let own = count(&image, rect, owner_colour(car.car.owner));
@@ -242,7 +248,7 @@ fn train_cars_never_overlap_and_stay_inside_the_picture() {
         let mut game = dealt_game(players, seed, from_left, 0);
         while game.outcome().is_none() && play(&mut game, 1, &mut rng) == 1 {
             let view = game.view(Viewer::Spectator);
-            let layout = Layout::new(&view);
+            let layout = Layout::new(&view, &names());
             assert!(layout.width <= BOARD_MAX_W + 1.0 || view.train.len() > 8);
             let lane = lane_of(&layout);
             let mut tiles: Vec<Rect> = std::iter::once(view.loco)

@@ -1,7 +1,7 @@
 //! The whole board: header, result banner when over, and one panel per player, stacked.
 
 use render::palette;
-use render::theme::{MARGIN, PANEL_GAP, StandingsBanner};
+use render::theme::{MARGIN, PANEL_GAP};
 use render::{Canvas, Rect};
 
 use super::header::Header;
@@ -18,7 +18,7 @@ pub fn draw(view: &YardmasterView, names: &[String]) -> Canvas {
         .outcome
         .as_ref()
         .map(|outcome| results::banner(outcome, names, view.games));
-    let banner_h = banner.as_ref().map(StandingsBanner::height);
+    let banner_h = banner.as_ref().map(|b| b.height(content_w));
     let panels = view.trains.len() as f32;
     let height = 2.0 * MARGIN
         + header.height()

@@ -7,6 +7,7 @@ use render::theme::{
 use render::{Align, Canvas, TextStyle};
 
 use crate::games::yardmaster::view::YardmasterView;
+use crate::plural::counted;
 
 const GAME_NAME: &str = "Yardmaster Express";
 /// Space above the caboose line.
@@ -49,7 +50,7 @@ impl Header {
             n => format!("longest run {n}"),
         });
         let caboose = view.caboose.as_ref().map(|caboose| {
-            let title = format!("{} · {} points", caboose.name, caboose.points);
+            let title = format!("{} · {}", caboose.name, counted(caboose.points, "point"));
             let lines = DETAIL.wrap(caboose.condition, width - caboose_indent(&title));
             (title, lines)
         });

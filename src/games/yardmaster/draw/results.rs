@@ -3,7 +3,7 @@
 use render::theme::{Standing, StandingsBanner};
 
 use super::style::seat_name;
-use crate::game::{Outcome, Participant};
+use crate::game::{Outcome, Participant, fill_seat_refs};
 
 /// The banner for `outcome`; `games` is how many games the match had.
 pub fn banner(outcome: &Outcome, names: &[String], games: u8) -> StandingsBanner {
@@ -28,5 +28,9 @@ pub fn banner(outcome: &Outcome, names: &[String], games: u8) -> StandingsBanner
                 detail: standing.detail.clone(),
             })
             .collect(),
+        note: outcome
+            .tie_break
+            .as_deref()
+            .map(|text| fill_seat_refs(text, |seat| seat_name(names, seat))),
     }
 }

@@ -162,7 +162,10 @@ fn two_players_over() -> YardmasterView {
         longest_run: 3,
         caboose: None,
         draw_at_end: false,
-        outcome: Some(Outcome { standings }),
+        outcome: Some(Outcome {
+            standings,
+            tie_break: None,
+        }),
     }
 }
 
@@ -261,4 +264,27 @@ fn kept_card_is_drawn_with_or_without_the_hand() {
     let kept_only = hand_png(&view).unwrap();
     save_sample("kept.png", &kept_only);
     assert!(decode(&kept_only).width() < decode(&with_hand).width());
+}
+
+#[test]
+fn a_tie_is_explained_under_the_standings_with_the_players_names() {
+    let plain = two_players_over();
+    let mut tied = two_players_over();
+    let outcome = tied.outcome.as_mut().unwrap();
+    for standing in &mut outcome.standings {
+        standing.score = 60;
+    }
+    outcome.tie_break = Some(
+        "{seat1} and {seat0} tied on 60 points; ties go to whoever sits farther from the start \
+         player, {seat1}, counter-clockwise: {seat1} before {seat0}."
+            .to_owned(),
+    );
+    let png = board_png(&tied, &names(2));
+    save_sample("two_players_tied.png", &png);
+    let (with_note, without) = (decode(&png), decode(&board_png(&plain, &names(2))));
+    assert_eq!(with_note.width(), without.width());
+    assert!(
+        with_note.height() > without.height(),
+        "the banner grows a line for the tie-break"
+    );
 }
