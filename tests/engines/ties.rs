@@ -2,7 +2,7 @@
 //! participants share a score says how that tie was settled (naming each of them and the score), and an
 //! outcome without one says nothing.
 
-use roundhouse::game::{GameRng, Outcome, ToAct, participant_ref};
+use roundhouse::game::{Actor, GameRng, Outcome, ToAct, participant_ref};
 use roundhouse::games;
 
 /// Plays an all-bot game of `kind` with `players` seats from `seed` to its end.
@@ -18,7 +18,7 @@ fn bot_game(kind: &str, players: usize, seed: u64) -> Outcome {
         assert!(steps < 20_000, "{} seed {seed}: no end", kind.id());
         let seat = seats[rng.index(seats.len())];
         let step = game.bot_move(seat, &mut rng);
-        game.apply(seat, &step).unwrap();
+        game.apply(Actor::Seat(seat), &step).unwrap();
     }
     game.outcome().expect("a game that asks no one is over")
 }

@@ -17,7 +17,7 @@ use crate::game::{
     Actor, Game, GameRng, OptionSpec, Outcome, Participant, RuleError, Seat, SetupError, Standing,
     ToAct, Viewer,
 };
-use crate::games::narration::{Quiet, Sink};
+use crate::games::narration::Sink;
 use crate::plural::counted;
 
 /// The Automa's level in a solo game: how many cars it places on its first turn.
