@@ -109,21 +109,24 @@ impl Bot {
         // Discord first: a bot that cannot reach it, or whose token it refuses, opens no database (and
         // so creates none).
         reach::check(&http, config.api_url.as_deref()).await?;
-        // Opening may connect to a database server and migrate it: blocking work, kept off the runtime's
-        // workers (the PostgreSQL client cannot run on them).
-        let (database, clock) = (config.database.clone(), connect.clock);
-        let store = tokio::task::spawn_blocking(move || Store::connect(&database, clock))
-            .await
-            .map_err(|e| ServeError::Startup(format!("opening the database failed: {e}")))??;
         let options = TableOptions {
             pictures: true,
             reminders: config.reminders.policy(),
             limits: config.limits.flood_limits(),
         };
+        // Opening may connect to a database server and migrate it, and a new table finishes what a
+        // migration left to it: blocking work, kept off the runtime's workers (the PostgreSQL client
+        // cannot run on them).
+        let (database, clock) = (config.database.clone(), connect.clock);
+        let table = tokio::task::spawn_blocking(move || {
+            Store::connect(&database, clock).map(|store| Table::new(store, options))
+        })
+        .await
+        .map_err(|e| ServeError::Startup(format!("opening the database failed: {e}")))??;
         // A process holding part of the shards sweeps only their guilds; one holding every shard (the
         // default) sweeps everything.
         let sweep = config.shards.unwrap_or(ShardRange::ONE);
-        let table = Arc::new(Table::new(store, options).sweeping_shards(sweep));
+        let table = Arc::new(table.sweeping_shards(sweep));
         let scheduler = Arc::new(Mutex::new(None));
         let ready = Arc::new(Readiness::default());
         let gate = Arc::new(WorkGate::default());

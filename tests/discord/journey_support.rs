@@ -93,8 +93,10 @@ impl Card {
 pub(crate) async fn hand_of(fake: &FakeDiscord, user: &FakeUser) -> Vec<Card> {
     let hand = command(fake, user, "hand", json!({})).await;
     assert!(hand.ephemeral, "a hand is private: {hand:?}");
+    // The cards in hand, not those the seat laid face down (listed after them, for the owner's eyes).
     hand.content
         .lines()
+        .take_while(|line| !line.starts_with("Face down in your train"))
         .filter(|line| line.starts_with("  "))
         .filter_map(|line| {
             let (notation, rest) = line.trim_start().split_once("  ")?;
