@@ -4,16 +4,28 @@
 
 use roundhouse::game::{Game, Seat};
 use roundhouse::games::coal_train::state::Pending;
-use roundhouse::games::coal_train::{Action, CoalTrain};
+use roundhouse::games::coal_train::{Action, CoalTrain, CoalTrainSetup};
 
-use super::coal_train_table::{deal_to, game, markers, ok, refused, res, setup};
+use super::coal_train_table::{
+    deal_to, game, markers, ok, refused, res, setup, stored_before_2026_11_28,
+};
 
 /// A 3-player game with Express-1 on a1, these other market tiles, and `cards` dealt to `city`.
 pub(super) fn table(market: &[(&str, &str)], city: &str, cards: &[&str]) -> CoalTrain {
+    game(3, dealt(market, city, cards), &["mining", "foundry"])
+}
+
+/// [`table`] as a game stored before the rulings of 2026-11-28 plays it.
+pub(super) fn stored_table(market: &[(&str, &str)], city: &str, cards: &[&str]) -> CoalTrain {
+    let setup = stored_before_2026_11_28(dealt(market, city, cards));
+    game(3, setup, &["mining", "foundry"])
+}
+
+/// The setup of [`table`].
+fn dealt(market: &[(&str, &str)], city: &str, cards: &[&str]) -> CoalTrainSetup {
     let mut spaces = vec![("a1", "Express-1")];
     spaces.extend_from_slice(market);
-    let dealt = deal_to(setup(3, &spaces, None), city, cards);
-    game(3, dealt, &["mining", "foundry"])
+    deal_to(setup(3, &spaces, None), city, cards)
 }
 
 /// Seat 0 buys the Express on a1 (1 action point left, 6 coal + 1 iron + 1 water, a Zoning Variance
@@ -403,11 +415,15 @@ fn an_income_incentive_raises_its_track_at_once_and_pays_from_the_next_turn() {
     assert_eq!(g.player(0).res, res(5 + 3, 1, 1), "3 coal income now");
 }
 
-/// Seat 0 buys Branch Line 1 on a2 (3 action points left, 6 coal + 1 iron + 1 water), makes
-/// `before` (one step that costs an action point), builds in Cinder Falls with the tile (3 coal +
-/// 1 iron + 1 water), takes `card` there and stops after the one build.
-fn take_mid_turn(card: &str, before: &str) -> CoalTrain {
-    let mut g = table(&[("a2", "BranchLine-1")], "Cinder Falls", &[card]);
+/// A maker of tables like [`table`]: market tiles, a city, the incentives dealt to it.
+type TableOf = fn(&[(&str, &str)], &str, &[&str]) -> CoalTrain;
+
+/// Seat 0 at a table made by `table_of` ([`table`] or [`stored_table`]) buys Branch Line 1 on a2 (3
+/// action points left, 6 coal + 1 iron + 1 water), makes `before` (one step that costs an action
+/// point), builds in Cinder Falls with the tile (3 coal + 1 iron + 1 water), takes `card` there and
+/// stops after the one build.
+pub(super) fn take_mid_turn(table_of: TableOf, card: &str, before: &str) -> CoalTrain {
+    let mut g = table_of(&[("a2", "BranchLine-1")], "Cinder Falls", &[card]);
     for text in ["step a2", "buy", before, "build branchline cinder-falls"] {
         ok(&mut g, 0, text);
     }
@@ -423,7 +439,7 @@ fn take_mid_turn(card: &str, before: &str) -> CoalTrain {
 
 #[test]
 fn company_store_taken_mid_turn_frees_the_next_exchange_though_one_was_paid_for_earlier() {
-    let mut g = take_mid_turn("Company Store", "exchange c w");
+    let mut g = take_mid_turn(table, "Company Store", "exchange c w");
     assert_eq!((g.player(0).ap, g.player(0).res), (2, res(2, 0, 1)));
     ok(&mut g, 0, "exchange c i");
     assert_eq!(
@@ -441,7 +457,7 @@ fn company_store_taken_mid_turn_frees_the_next_exchange_though_one_was_paid_for_
 
 #[test]
 fn coal_broker_taken_mid_turn_makes_the_next_take_coal_give_two_though_one_was_taken_earlier() {
-    let mut g = take_mid_turn("Coal Broker", "coal");
+    let mut g = take_mid_turn(table, "Coal Broker", "coal");
     assert_eq!((g.player(0).ap, g.player(0).res), (2, res(4, 0, 0)));
     ok(&mut g, 0, "coal");
     assert_eq!(

@@ -75,7 +75,21 @@ pub fn setup(players: usize, market: &[(&str, &str)], deck: Option<&[&str]>) -> 
         deck,
         reserve,
         incentives,
+        ruled_2026_11_28: true,
     }
+}
+
+/// `setup` as a game stored before the rulings of 2026-11-28 holds it: its JSON without the field that
+/// names them, read back.
+pub fn stored_before_2026_11_28(setup: CoalTrainSetup) -> CoalTrainSetup {
+    let mut json = serde_json::to_value(setup).unwrap();
+    let field = json.as_object_mut().unwrap().remove("ruled_2026_11_28");
+    assert_eq!(
+        field,
+        Some(serde_json::json!(true)),
+        "a setup made now names the rulings"
+    );
+    serde_json::from_value(json).unwrap()
 }
 
 /// A game from `setup` with the setup subsidies chosen (in choosing order: the last seat first).

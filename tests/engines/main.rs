@@ -18,6 +18,7 @@ mod coal_train_listing;
 mod coal_train_props;
 mod coal_train_rules;
 mod coal_train_scoring;
+mod coal_train_stored_rulings;
 mod coal_train_table;
 mod conformance;
 mod engine_purity;

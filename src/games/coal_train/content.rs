@@ -392,9 +392,11 @@ pub enum IncentiveEffect {
     IgnoreExtraUpTo(u32),
     /// Ongoing: you pay nothing to other agents on a tile you buy.
     NoPurchaseFee,
-    /// Ongoing: your first Exchange each turn since you hold the card costs no action points.
+    /// Ongoing: your first Exchange each turn since you hold the card (since the turn began, in games
+    /// stored before the rulings of 2026-11-28) costs no action points.
     FreeFirstExchange,
-    /// Ongoing: your first Take Coal each turn since you hold the card gives this instead.
+    /// Ongoing: your first Take Coal each turn since you hold the card (since the turn began, in games
+    /// stored before the rulings of 2026-11-28) gives this instead.
     FirstTakeCoalGain(Res),
     /// Ongoing: VP each time you build in a city with a tile.
     CityBuildVp(i32),

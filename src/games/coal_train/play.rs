@@ -255,20 +255,24 @@ impl CoalTrain {
             }
             IncentiveEffect::Income(track) => self.raise(seat, *track),
             IncentiveEffect::LobbyThenGain(_) => self.lobby(seat, card.subsidy),
-            // "Once per turn" counts from when the card is held: the next Exchange (Take Coal) this
-            // turn gets the benefit, whatever was done before.
-            IncentiveEffect::FreeFirstExchange => player.exchanged = false,
-            IncentiveEffect::FirstTakeCoalGain(_) => player.took_coal = false,
+            // "Once per turn" counts from when the card is held (ruled 2026-11-28): the next Exchange
+            // (Take Coal) this turn gets the benefit, whatever was done before. Games stored before the
+            // ruling counted from the start of the turn.
+            IncentiveEffect::FreeFirstExchange if self.ruled_2026_11_28 => player.exchanged = false,
+            IncentiveEffect::FirstTakeCoalGain(_) if self.ruled_2026_11_28 => {
+                player.took_coal = false;
+            }
             IncentiveEffect::TownBuild(_) => self.pending.push(Pending::TownBuild { incentive }),
             _ => {}
         }
     }
 
     /// A Lobbyist or Lobby Pass for `seat`: the optional move of one of its markers is asked only when
-    /// it has a marker to move; then `then_gain`, if any, is gained.
+    /// it has a marker to move (ruled 2026-11-28; games stored before the ruling always asked, `skip`
+    /// then being the only answer); then `then_gain`, if any, is gained.
     pub(super) fn lobby(&mut self, seat: Seat, then_gain: Option<usize>) {
         let markers = &mut self.players[seat].markers;
-        if markers.iter().any(|&m| m > 0) {
+        if !self.ruled_2026_11_28 || markers.iter().any(|&m| m > 0) {
             self.pending.push(Pending::Lobby { then_gain });
         } else if let Some(subsidy) = then_gain {
             markers[subsidy] += 1;

@@ -16,6 +16,8 @@ use crate::game::{GameRng, Seat, SetupError};
 ///
 /// Market, deck and reserve together hold exactly the game's tiles (player mark up to the player
 /// count) and the whistlestops, each once; each city gets its number of different incentives.
+/// `"ruled_2026_11_28": true` plays the rulings of that day, as every deal made now does; a setup
+/// without it plays as games stored before them were played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoalTrainSetup {
@@ -29,6 +31,12 @@ pub struct CoalTrainSetup {
     pub reserve: Vec<String>,
     /// The incentives dealt beside each city.
     pub incentives: BTreeMap<String, Vec<String>>,
+    /// Whether the game plays the rulings of 2026-11-28: Company Store and Coal Broker count "once per
+    /// turn" from when the card is held, and the Lobbyist and Lobby Pass ask nothing of a player with
+    /// no marker to move. Absent, and so false, only in games stored before that ruling, whose logs
+    /// replay as they were played (the card's benefit once in the whole turn, a forced `skip`).
+    #[serde(default)]
+    pub ruled_2026_11_28: bool,
 }
 
 /// A random setup for `players` seats, as the draft lays out the table.
@@ -87,6 +95,7 @@ pub fn deal(players: usize, rng: &mut GameRng) -> CoalTrainSetup {
         deck,
         reserve,
         incentives,
+        ruled_2026_11_28: true,
     }
 }
 
@@ -224,6 +233,7 @@ pub fn start(players: usize, setup: &CoalTrainSetup) -> Result<CoalTrain, SetupE
         pending: Vec::new(),
         end_triggered: false,
         last_round: false,
+        ruled_2026_11_28: setup.ruled_2026_11_28,
         edition: Edition::default(),
     })
 }

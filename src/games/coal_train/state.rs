@@ -51,9 +51,11 @@ pub struct Player {
     pub stations: u32,
     /// This turn's first agent step was taken.
     pub stepped: bool,
-    /// An Exchange was made this turn since the turn began or since Company Store was taken.
+    /// An Exchange was made this turn since the turn began or (under the rulings of 2026-11-28) since
+    /// Company Store was taken.
     pub exchanged: bool,
-    /// A Take Coal was made this turn since the turn began or since Coal Broker was taken.
+    /// A Take Coal was made this turn since the turn began or (under the rulings of 2026-11-28) since
+    /// Coal Broker was taken.
     pub took_coal: bool,
 }
 
@@ -178,6 +180,10 @@ pub struct CoalTrain {
     pub(super) end_triggered: bool,
     /// This round is the last.
     pub(super) last_round: bool,
+    /// The game plays the rulings of 2026-11-28 (see [`super::CoalTrainSetup::ruled_2026_11_28`]);
+    /// absent, and so false, in tables stored before them.
+    #[serde(default)]
+    pub(super) ruled_2026_11_28: bool,
     /// The content edition, not stored: there is one.
     #[serde(skip)]
     pub(super) edition: Edition,

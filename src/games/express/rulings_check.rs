@@ -7,12 +7,8 @@ use crate::games::ranges::{first_outside, outside};
 
 use super::rulings::Rulings;
 
-/// Cards dealt to each player (the deal must also leave a draw pile).
-pub const DEAL: RangeInclusive<usize> = 1..=15;
 /// Cards drawn in a turn.
 pub const DRAW: RangeInclusive<usize> = 1..=5;
-/// Cards a hand may keep at the end of a turn.
-pub const MAX_HAND: RangeInclusive<usize> = 1..=15;
 /// Trains going out names a length for, besides the others.
 pub const GOING_OUT_TRAINS: RangeInclusive<usize> = 1..=4;
 /// The length a train needs for going out.
@@ -28,8 +24,8 @@ pub const TOTAL: RangeInclusive<i32> = -10_000..=10_000;
 
 impl Rulings {
     /// Why these rulings cannot make a game of `deck` cards for `players`, if they cannot: the first
-    /// number out of its range, named as the setup names it (`rulings.deal`), or a deal that leaves
-    /// no draw pile.
+    /// number out of its range, named as the setup names it (`rulings.deal`). The deal must leave a
+    /// draw pile, and a hand may keep at most the whole deck.
     pub fn problem(&self, players: usize, deck: usize) -> Option<String> {
         let field = |name: &str| format!("rulings.{name}");
         let trains = self.going_out_lengths.len();
@@ -41,9 +37,9 @@ impl Rulings {
             ));
         }
         let counts = [
-            (field("deal"), self.deal, DEAL),
+            (field("deal"), self.deal, 1..=(deck - 1) / players),
             (field("draw"), self.draw, DRAW),
-            (field("max_hand"), self.max_hand, MAX_HAND),
+            (field("max_hand"), self.max_hand, 1..=deck),
             (
                 field("going_out_others"),
                 self.going_out_others,
@@ -72,18 +68,6 @@ impl Rulings {
                     [(field("reshuffles_per_hand"), self.reshuffles_per_hand)],
                     &RESHUFFLES,
                 )
-            })
-            .or_else(|| {
-                (self.deal * players >= deck).then(|| {
-                    format!(
-                        "rulings.deal is {}: {players} hands of {} take {} of the {deck} cards and \
-                         leave no draw pile; deal at most {}",
-                        self.deal,
-                        self.deal,
-                        self.deal * players,
-                        (deck - 1) / players
-                    )
-                })
             })
     }
 }

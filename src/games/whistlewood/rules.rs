@@ -334,7 +334,8 @@ impl Whistlewood {
             if count != usize::from(spec.count) {
                 return Err(SetupError(format!(
                     "The map has {count} {} card(s); it needs exactly {}.",
-                    spec.name, spec.count
+                    crate::excerpt::excerpt(&spec.name),
+                    spec.count
                 )));
             }
         }

@@ -66,7 +66,13 @@ impl Rulings {
     /// The first location card whose tracks or icons are out of range, as a sentence.
     fn location_problem(&self) -> Option<String> {
         self.locations.iter().find_map(|card| {
-            let field = |name: &str| format!("{name} of location {} ({})", card.letter, card.name);
+            let field = |name: &str| {
+                format!(
+                    "{name} of location {} ({})",
+                    card.letter,
+                    crate::excerpt::excerpt(&card.name)
+                )
+            };
             first_outside([(field("tracks"), card.tracks)], &TRACKS)
                 .or_else(|| {
                     first_outside([(field("nature icons"), card.nature.len())], &NATURE_ICONS)

@@ -10,6 +10,10 @@ fn check(players: usize, seed: u64, expected: serde_json::Value) {
     for field in ["start_player", "market", "deck", "reserve", "incentives"] {
         assert_eq!(setup[field], expected[field], "seed {seed}: {field}");
     }
+    assert_eq!(
+        setup["ruled_2026_11_28"], true,
+        "seed {seed}: a deal made now plays the rulings of 2026-11-28"
+    );
     kind("coal_train")
         .start("{}", players, &setup.to_string(), seed)
         .expect("a dealt setup starts");

@@ -1,10 +1,13 @@
 //! Coal Train: random games of fixed seeds list exactly these legal steps, in this order, and end
 //! with these scores. The engine is tuned for speed; this pins that tuning never changes behaviour.
-//! (Re-pinned when the 2026-11-28 rulings changed play: Company Store and Coal Broker taken mid-turn,
-//! and no Lobbyist decision for a player with no marker to move.)
+//! The rulings of 2026-11-28 changed play (Company Store and Coal Broker taken mid-turn, no Lobbyist
+//! decision for a player with no marker to move): games dealt now are pinned as they play today, and
+//! the same deals stored before those rulings (their setups without the field) as they played then.
 
 use roundhouse::game::{Game, GameRng, ToAct};
 use roundhouse::games::coal_train::{CoalTrain, CoalTrainOptions};
+
+use crate::coal_train_table::stored_before_2026_11_28;
 
 /// FNV-1a over bytes, continuing from `hash`.
 fn fnv(hash: u64, bytes: &[u8]) -> u64 {
@@ -14,11 +17,15 @@ fn fnv(hash: u64, bytes: &[u8]) -> u64 {
 }
 
 /// Plays a game as the speed bench does (uniformly random legal steps, applied quietly) and returns
-/// the steps taken, a hash of every legal list in notation, and the final scores by seat.
-fn fingerprint(players: usize, seed: u64) -> (usize, u64, Vec<i32>) {
+/// the steps taken, a hash of every legal list in notation, and the final scores by seat. `stored`
+/// plays the deal as a setup stored before the rulings of 2026-11-28 holds it.
+fn fingerprint(players: usize, seed: u64, stored: bool) -> (usize, u64, Vec<i32>) {
     let options = CoalTrainOptions::default();
     let mut rng = GameRng::seeded(seed);
-    let setup = CoalTrain::deal(&options, players, &mut rng);
+    let mut setup = CoalTrain::deal(&options, players, &mut rng);
+    if stored {
+        setup = stored_before_2026_11_28(setup);
+    }
     let mut game = CoalTrain::start(options, players, setup, seed).unwrap();
     let mut legal = Vec::new();
     let (mut steps, mut hash) = (0, 0xcbf2_9ce4_8422_2325);
@@ -50,7 +57,25 @@ fn random_games_of_fixed_seeds_list_and_score_as_pinned() {
         (5, 4, 3182, 0xb785_709f_35b5_739c, &[55, 10, 13, 55, 37]),
     ];
     for (players, seed, steps, hash, scores) in pinned {
-        let (s, h, sc) = fingerprint(players, seed);
+        let (s, h, sc) = fingerprint(players, seed, false);
+        assert_eq!(
+            (s, h, sc.as_slice()),
+            (steps, hash, scores),
+            "{players} players, seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_same_deals_stored_before_the_rulings_of_2026_11_28_play_as_pinned_then() {
+    let pinned: [(usize, u64, usize, u64, &[i32]); 4] = [
+        (4, 1, 2868, 0xccf5_063f_36d5_5446, &[341, 19, 10, 51]),
+        (4, 2, 2661, 0x7047_3bdf_6dce_b505, &[39, 27, 34, 47]),
+        (3, 3, 1741, 0x11bc_34c9_7972_1da6, &[31, 54, 26]),
+        (5, 4, 3610, 0x4994_268c_c6df_2dde, &[26, 6, 362, 49, 24]),
+    ];
+    for (players, seed, steps, hash, scores) in pinned {
+        let (s, h, sc) = fingerprint(players, seed, true);
         assert_eq!(
             (s, h, sc.as_slice()),
             (steps, hash, scores),
