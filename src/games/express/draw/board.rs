@@ -73,7 +73,7 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
     let piles_top = MARGIN + HEADING_H + PANEL_GAP + banner_h;
     let seats_top = piles_top + piles::HEIGHT + PANEL_GAP;
     let seats_h = seats::height(view, content_w);
-    let scores_h = scores::height(view);
+    let scores_h = scores::height(view, names, content_w);
     let scores_top = seats_top + seats_h + PANEL_GAP;
     let height = if scores_h > 0.0 {
         scores_top + scores_h + MARGIN
