@@ -9,6 +9,7 @@ use roundhouse::store::{CopyProgress, Database, Store};
 use roundhouse::table::replays_to_snapshot;
 
 use crate::output;
+use roundhouse::plural::counted;
 
 /// What to do with a database.
 #[derive(Subcommand)]
@@ -40,7 +41,7 @@ fn copy(from: &Database, to: &Database) -> ExitCode {
         let _ = match step {
             CopyProgress::Copied { table, rows } => writeln!(stderr, "  copied {table}: {rows}"),
             CopyProgress::Checked { done, total } => {
-                writeln!(stderr, "  replayed {done} of {total} games")
+                writeln!(stderr, "  replayed {done} of {}", counted(total, "game"))
             }
         };
     };

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::plural::counted;
 use poise::serenity_prelude as serenity;
 use serenity::http::HttpError;
 
@@ -140,7 +141,8 @@ pub fn spawn(
                 continue;
             }
             let why = format!(
-                "could not get ready: command registration failed {attempt} time(s), last: {error}"
+                "could not get ready: command registration failed {}, last: {error}",
+                counted(attempt, "time")
             );
             tracing::error!("{why}");
             readiness.give_up(why);

@@ -13,6 +13,7 @@ use crate::game::{
     Actor, BotPlayer, ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError,
     Seat, SetupError, ToAct, Viewer,
 };
+use crate::plural::counted;
 
 /// A legal move as people see it: the notation to type and a human label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -138,8 +139,7 @@ pub trait GameKind: Send + Sync {
     fn players_text(&self) -> String {
         let seats = self.seats();
         match (*seats.start(), *seats.end()) {
-            (1, 1) => "1 player".to_owned(),
-            (low, high) if low == high => format!("{low} players"),
+            (low, high) if low == high => counted(low, "player"),
             (low, high) => format!("{low}–{high} players"),
         }
     }

@@ -11,6 +11,7 @@ use super::session::{
 };
 use super::vote::{VoteKind, pending};
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
+use crate::plural::counted;
 
 /// How long `history` may get (a chat message's worth); the newest moves that fit are shown.
 const HISTORY_CHARS: usize = 1900;
@@ -163,7 +164,7 @@ impl Table {
         } else if shown < moves.len() {
             format!("The last {shown} of {} moves:", moves.len())
         } else {
-            format!("All {} moves:", moves.len())
+            format!("All {}:", counted(moves.len(), "move"))
         };
         for line in lines {
             text.push('\n');

@@ -4,6 +4,7 @@
 use crate::store::{GameRecord, MoveRecord};
 
 use super::session::{kind_of, rebuild};
+use crate::plural::counted;
 
 /// `Ok` if `record`'s seed, setup and `moves` replay to the state in its snapshot (both read by the
 /// game's rules and written again, so that a snapshot stored before a field was added, which the rules
@@ -15,7 +16,8 @@ pub fn replays_to_snapshot(record: &GameRecord, moves: &[MoveRecord]) -> Result<
         return match (moves.len(), &record.snapshot) {
             (0, None) => Ok(()),
             (n, _) => Err(format!(
-                "it has no setup, yet {n} moves and {} snapshot",
+                "it has no setup, yet {} and {} snapshot",
+                counted(n, "move"),
                 if record.snapshot.is_some() { "a" } else { "no" }
             )),
         };
@@ -32,8 +34,8 @@ pub fn replays_to_snapshot(record: &GameRecord, moves: &[MoveRecord]) -> Result<
         Ok(())
     } else {
         Err(format!(
-            "its {} moves replay to a state other than its snapshot",
-            moves.len()
+            "its {} replay to a state other than its snapshot",
+            counted(moves.len(), "move")
         ))
     }
 }

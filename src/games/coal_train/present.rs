@@ -13,6 +13,7 @@ use super::words::{
     incentive_effect, kind_name, kind_use, seat_name, short, track_word, whistlestop_effect,
 };
 use crate::game::{Participant, Presenter};
+use crate::plural::counted;
 
 /// Width of one market cell in the text view.
 const CELL_W: usize = 20;
@@ -92,8 +93,9 @@ pub fn incentive_words(player: &PlayerView) -> String {
 /// The heading's facts: the decks and the end.
 pub fn progress_words(view: &CoalTrainView) -> String {
     let mut text = format!(
-        "{} tiles in the draw deck · {} in the reserve",
-        view.deck, view.reserve
+        "{} in the draw deck · {} in the reserve",
+        counted(view.deck, "tile"),
+        view.reserve
     );
     if view.last_round {
         text.push_str(" · last round");
@@ -277,7 +279,7 @@ pub fn board_text(view: &CoalTrainView, names: &[String]) -> String {
         };
         writeln!(
             out,
-            "{mark} P{} {}{start}: {} VP · {} coal, {} iron, {} water · AP left {} · agent {} · {} station tokens left",
+            "{mark} P{} {}{start}: {} VP · {} coal, {} iron, {} water · AP left {} · agent {} · {} left",
             player.seat + 1,
             seat_name(names, player.seat),
             player.vp,
@@ -286,7 +288,7 @@ pub fn board_text(view: &CoalTrainView, names: &[String]) -> String {
             player.res.water,
             player.ap,
             player.agent.as_deref().unwrap_or("off the board"),
-            player.tokens_left,
+            counted(player.tokens_left, "station token"),
         )
         .ok();
         writeln!(

@@ -210,9 +210,9 @@ impl Express {
                 });
                 sink.emit(|| {
                     Event::public(format!(
-                        "{} decides whether to block it with a {} from hand.",
+                        "{} decides whether to block it with {} from hand.",
                         seat_ref(seat),
-                        spec.way_car
+                        with_article(spec.way_car.name())
                     ))
                 });
                 return Ok(());

@@ -9,6 +9,7 @@ use super::state::{Express, Phase};
 use super::train::TrainEnd;
 use super::turn::describe_laid;
 use crate::game::seat_ref;
+use crate::plural::with_article;
 
 impl Express {
     /// Every legal step of the seat to act.
@@ -176,7 +177,7 @@ impl Express {
             Action::Add { train, laid } => {
                 format!("Add {} to train {}", describe_laid(laid), train + 1)
             }
-            Action::Way(card) => format!("Lay a {card}"),
+            Action::Way(card) => format!("Lay {}", with_article(card.name())),
             Action::Swap { train, card } => {
                 format!(
                     "Make the {card} the Loco of train {} (the old Loco to hand)",
@@ -187,7 +188,7 @@ impl Express {
             Action::Discard(Kind::Turntable) => {
                 "Discard the Turntable: reverse play and take another turn".into()
             }
-            Action::Discard(card) => format!("Discard a {card}"),
+            Action::Discard(card) => format!("Discard {}", with_article(card.name())),
             Action::Disaster {
                 card,
                 target: Target::Player(seat),
@@ -254,5 +255,29 @@ impl FirstsInHand {
 
     fn as_slice(&self) -> &[Laid] {
         &self.firsts[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameRng};
+    use crate::games::express::ExpressOptions;
+
+    #[test]
+    fn labels_name_a_card_with_the_article_its_sound_takes() {
+        let options = ExpressOptions::default();
+        let setup = Express::deal(&options, 3, &mut GameRng::seeded(1));
+        let game = Express::start(options, 3, setup, 1).unwrap();
+        assert_eq!(game.describe(&Action::Way(Kind::Office)), "Lay an Office");
+        assert_eq!(game.describe(&Action::Way(Kind::Boom)), "Lay a Boom");
+        assert_eq!(
+            game.describe(&Action::Discard(Kind::AutoCarrier)),
+            "Discard an Auto Carrier"
+        );
+        assert_eq!(
+            game.describe(&Action::Discard(Kind::Hopper)),
+            "Discard a Hopper"
+        );
     }
 }

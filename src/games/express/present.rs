@@ -9,7 +9,7 @@ use super::state::Express;
 use super::train::{Car, Role};
 use super::view::{ExpressView, PhaseView, SeatView, TrainView};
 use crate::game::{Presenter, Seat, Viewer};
-use crate::plural::counted;
+use crate::plural::{counted, pts};
 
 /// The name of `seat`: its player's name, or "Seat N" past the list.
 pub fn seat_name(names: &[String], seat: Seat) -> String {
@@ -120,9 +120,10 @@ fn train_text(number: usize, train: &TrainView) -> String {
     };
     let cars: Vec<String> = train.cars.iter().map(car_text).collect();
     format!(
-        "train {number}: [{loco}] {} ({} pts)",
+        "train {number}: [{loco}] {} ({} {})",
         cars.join(", "),
-        train.value
+        train.value,
+        pts(train.value)
     )
 }
 
@@ -144,7 +145,7 @@ fn seat_text(out: &mut String, view: &ExpressView, names: &[String], seat: Seat,
     };
     writeln!(
         out,
-        "{} {} [seat {}]{marks}: {} pts · {} in hand",
+        "{} {} [seat {}]{marks}: {} {} · {} in hand",
         if seat_to_act(view) == Some(seat) {
             '>'
         } else {
@@ -153,6 +154,7 @@ fn seat_text(out: &mut String, view: &ExpressView, names: &[String], seat: Seat,
         seat_name(names, seat),
         seat + 1,
         cards.total,
+        pts(cards.total),
         counted(cards.hand_size, "card")
     )
     .ok();

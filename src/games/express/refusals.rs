@@ -5,6 +5,7 @@ use std::fmt::{self, Display};
 
 use super::cards::Kind;
 use crate::game::{Seat, seat_ref};
+use crate::plural::with_article;
 
 /// Why a card may not go at the end of a train.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,12 +171,15 @@ impl Display for TargetRefusal {
             ),
             TargetRefusal::Immune { seat, disaster } => write!(
                 f,
-                "{} blocked a {disaster} this hand and is immune to it.",
-                seat_ref(seat)
+                "{} blocked {} this hand and is immune to it.",
+                seat_ref(seat),
+                with_article(disaster.name())
             ),
             TargetRefusal::OwnWayCar { way_car, disaster } => write!(
                 f,
-                "You have a {way_car} in play, so you may not play a {disaster} on yourself."
+                "You have {} in play, so you may not play {} on yourself.",
+                with_article(way_car.name()),
+                with_article(disaster.name())
             ),
             TargetRefusal::NoTrain { seat, train } => {
                 write!(f, "{} has no train {}.", seat_ref(seat), train + 1)

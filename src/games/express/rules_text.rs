@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use super::cards::{CARDS, Class};
 use super::disasters::DISASTERS;
 use super::rulings::PROVISIONAL;
+use crate::plural::counted;
 
 /// The summary followed by the list of provisional rulings.
 pub fn text() -> &'static str {
@@ -68,8 +69,10 @@ pub fn provisional_rulings() -> Vec<String> {
     let cards = CARDS.iter().filter_map(|c| {
         c.provisional.map(|what| {
             format!(
-                "{} ({} points, {} copies): our ruling on its {what}",
-                c.name, c.value, c.copies
+                "{} ({}, {} copies): our ruling on its {what}",
+                c.name,
+                counted(c.value, "point"),
+                c.copies
             )
         })
     });

@@ -310,7 +310,15 @@ impl Express {
                 list_laid(cars)
             ))
         });
-        sink.emit(|| Event::private(seat, format!("Your Loco of train {number} is a {loco}.")));
+        sink.emit(|| {
+            Event::private(
+                seat,
+                format!(
+                    "Your Loco of train {number} is {}.",
+                    with_article(loco.name())
+                ),
+            )
+        });
         Ok(())
     }
 
@@ -361,7 +369,13 @@ impl Express {
         take_from(&mut cards.hand, card);
         let permanent = cards.way_cars.iter().any(|w| w.card == card && w.permanent);
         cards.way_cars.push(LaidWayCar { card, permanent });
-        sink.emit(|| Event::public(format!("{} lays a {card}.", seat_ref(seat))));
+        sink.emit(|| {
+            Event::public(format!(
+                "{} lays {}.",
+                seat_ref(seat),
+                with_article(card.name())
+            ))
+        });
         Ok(())
     }
 
@@ -381,8 +395,9 @@ impl Express {
         }
         if cards.trains[train].loco == card {
             return Err(refuse(format!(
-                "The Loco of train {} is a {card} already; swap in another card.",
-                train + 1
+                "The Loco of train {} is {} already; swap in another card.",
+                train + 1,
+                with_article(card.name())
             )));
         }
         self.remember_before_meld();
@@ -450,7 +465,13 @@ impl Express {
             self.finish_turn(true, sink);
         } else {
             self.discard.push(card);
-            sink.emit(|| Event::public(format!("{} discards a {card}.", seat_ref(seat))));
+            sink.emit(|| {
+                Event::public(format!(
+                    "{} discards {}.",
+                    seat_ref(seat),
+                    with_article(card.name())
+                ))
+            });
             self.finish_turn(false, sink);
         }
         Ok(())

@@ -8,7 +8,7 @@ use super::cards::Kind;
 use super::scoring::train_value;
 use super::state::{Express, LaidWayCar, Phase};
 use super::train::Car;
-use crate::game::{Seat, Viewer};
+use crate::game::{Game, Outcome, Seat, Viewer};
 
 /// A train as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -96,6 +96,8 @@ pub struct ExpressView {
     pub target: i32,
     /// Whether the deadline has passed: the hand under way is the last.
     pub last_hand: bool,
+    /// The result once the game is over, with how tied totals share a place; every part of it is public.
+    pub outcome: Option<Outcome>,
 }
 
 impl ExpressView {
@@ -155,6 +157,7 @@ impl ExpressView {
                 .collect(),
             target: game.options.target.points(),
             last_hand: game.deadline_passed,
+            outcome: game.outcome(),
         }
     }
 }

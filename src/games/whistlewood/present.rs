@@ -7,6 +7,7 @@ use super::draw;
 use super::rules::Whistlewood;
 use super::view::{CardView, WhistlewoodView};
 use crate::game::{Participant, Presenter};
+use crate::plural::counted;
 
 /// The name of a colour's player: the seat's name, or the Automa.
 pub fn owner_name(view: &WhistlewoodView, names: &[String], owner: Owner) -> String {
@@ -152,14 +153,14 @@ pub fn board_text(view: &WhistlewoodView, names: &[String]) -> String {
         }
         writeln!(
             out,
-            "{} {name} ({}): {} points ({}) · hand {}, draw pile {}, discards {}",
+            "{} {name} ({}): {} ({}) · hand {}, draw pile {}, discards {}",
             if view.turn.as_ref().is_some_and(|t| t.owner == colour.owner) {
                 '>'
             } else {
                 ' '
             },
             COLOURS[colour.owner],
-            colour.score.total,
+            counted(colour.score.total, "point"),
             colour.score.detail(),
             colour.hand,
             colour.draw,

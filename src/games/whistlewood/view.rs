@@ -9,6 +9,7 @@ use super::rules::{Stage, Whistlewood};
 use super::rulings::{COLUMNS, ROWS};
 use super::scoring::{self, OwnerScore};
 use crate::game::{Game, Outcome, Seat, Viewer};
+use crate::plural::counted;
 
 /// A car tile as anyone sees it on the map or in the train.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -247,9 +248,9 @@ fn turn_view(game: &Whistlewood) -> Option<TurnView> {
             if shunts > 0 && bonus_actions > 0 {
                 parts.push("choose: Shunt first or the Bonus Action first".to_owned());
             } else if bonus_actions > 0 {
-                parts.push(plural(bonus_actions, "Bonus Action"));
+                parts.push(counted(bonus_actions, "Bonus Action"));
             }
-            parts.push(format!("{} left", plural(game.actions_left(), "action")));
+            parts.push(format!("{} left", counted(game.actions_left(), "action")));
             parts.join(", then ")
         }
     };
@@ -262,12 +263,4 @@ fn turn_view(game: &Whistlewood) -> Option<TurnView> {
         advance_waits: game.deferred_advance(),
         summary,
     })
-}
-
-fn plural(n: u8, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }

@@ -51,10 +51,10 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
     }
     write!(
         out,
-        " · round {} of {} · {} cards in the deck · the hand passes to the {}",
+        " · round {} of {} · {} in the deck · the hand passes to the {}",
         view.round,
         view.rounds,
-        view.deck_left,
+        counted(view.deck_left, "card"),
         if view.clockwise { "left" } else { "right" }
     )
     .ok();

@@ -3,6 +3,7 @@
 use crate::games::shunting::daily::DailyPuzzle;
 use crate::games::shunting::goal::kept_phrases;
 use crate::games::shunting::{Puzzle, Rank, move_limit};
+use crate::plural::counted;
 pub use crate::plural::plural;
 use crate::store::AttemptRecord;
 
@@ -75,9 +76,9 @@ pub fn share_line(record: &AttemptRecord, optimum: usize) -> String {
 /// The guide, one numbered move per line.
 pub fn guide_text(daily: &DailyPuzzle) -> String {
     let mut text = format!(
-        "Guide to daily #{} ({} moves, one optimal route):",
+        "Guide to daily #{} ({}, one optimal route):",
         daily.number,
-        daily.optimum()
+        counted(daily.optimum(), "move")
     );
     for (i, step) in daily.guide.iter().enumerate() {
         text.push_str(&format!("\n{:>2}. {step}", i + 1));

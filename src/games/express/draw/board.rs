@@ -7,9 +7,10 @@ use render::{Canvas, Rect};
 
 use super::style::{BOARD_W, number, seat_mark};
 use super::{piles, scores, seats};
+use crate::game::fill_seat_refs;
 use crate::games::express::present::{places, seat_name, table_facts};
 use crate::games::express::view::{ExpressView, PhaseView};
-use crate::plural::counted;
+use crate::plural::{counted, pts};
 
 /// The standings once the game is over, best first.
 pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
@@ -25,7 +26,11 @@ pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
             place: places[seat],
             seat: Some(seat_mark(seat)),
             name: seat_name(names, seat),
-            score: format!("{} pts", number(view.seats[seat].total)),
+            score: format!(
+                "{} {}",
+                number(view.seats[seat].total),
+                pts(view.seats[seat].total)
+            ),
             detail: view
                 .hand_points
                 .iter()
@@ -50,7 +55,11 @@ pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
             }
         ),
         standings,
-        note: None,
+        note: view
+            .outcome
+            .as_ref()
+            .and_then(|outcome| outcome.tie_break.as_deref())
+            .map(|text| fill_seat_refs(text, |seat| seat_name(names, seat))),
     })
 }
 
@@ -64,7 +73,7 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
     let piles_top = MARGIN + HEADING_H + PANEL_GAP + banner_h;
     let seats_top = piles_top + piles::HEIGHT + PANEL_GAP;
     let seats_h = seats::height(view, content_w);
-    let scores_h = scores::height(view);
+    let scores_h = scores::height(view, names, content_w);
     let scores_top = seats_top + seats_h + PANEL_GAP;
     let height = if scores_h > 0.0 {
         scores_top + scores_h + MARGIN

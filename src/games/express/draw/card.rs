@@ -5,7 +5,7 @@ use render::palette::{self, ink_on};
 use render::{Align, Canvas, Rect};
 
 use super::style::{
-    CARD_LABEL, CARD_RADIUS, CARD_ROLE, CARD_VALUE, LOCO_BAND, PERMANENT, face_of, number,
+    CARD_LABEL, CARD_RADIUS, CARD_ROLE, CARD_VALUE, CARD_W, LOCO_BAND, PERMANENT, face_of, number,
 };
 use crate::games::express::cards::Kind;
 use crate::games::express::train::{Car, Role};
@@ -70,22 +70,39 @@ fn paint_face(canvas: &mut Canvas, rect: Rect, kind: Kind, value: i32, role: Opt
     canvas.fill_rounded_rect(rect, CARD_RADIUS, face.paper);
     canvas.stroke_rounded_rect(rect, CARD_RADIUS, 1.0, palette::INK_DARK);
     let label = CARD_LABEL.with_colour(ink);
-    let text = label.ellipsize(face.label, rect.w - 4.0);
+    let text = label.ellipsize(face.label, TEXT_W);
     let cx = rect.x + rect.w / 2.0;
     canvas.text(&label, cx, rect.y + 14.0, Align::Centre, &text);
     if let Some(role) = role {
         let style = CARD_ROLE.with_colour(ink);
-        let role = style.ellipsize(&role, rect.w - 4.0);
-        canvas.text(&style, cx, rect.y + 26.0, Align::Centre, &role);
+        for (i, line) in role_lines(&role).iter().enumerate() {
+            let baseline = rect.y + ROLE_TOP + i as f32 * ROLE_LINE_H;
+            canvas.text(&style, cx, baseline, Align::Centre, line);
+        }
     }
     let style = CARD_VALUE.with_colour(ink);
     canvas.text(
         &style,
         cx,
-        rect.bottom() - 10.0,
+        rect.bottom() - VALUE_ABOVE_FOOT,
         Align::Centre,
         &number(value),
     );
+}
+
+/// Room for text across a board card.
+const TEXT_W: f32 = CARD_W - 4.0;
+/// The baseline of the first line of a Wild's role, from the card's top.
+const ROLE_TOP: f32 = 26.0;
+/// Line height of a Wild's role, which takes two lines ("after" / "Sleeper") where one is too narrow.
+const ROLE_LINE_H: f32 = 10.0;
+
+/// The value's baseline, up from the card's foot.
+const VALUE_ABOVE_FOOT: f32 = 10.0;
+
+/// A Wild's role broken into the lines that fit across a board card.
+fn role_lines(role: &str) -> Vec<String> {
+    CARD_ROLE.wrap(role, TEXT_W)
 }
 
 /// What a Wild counts as, in a word or two.
@@ -110,4 +127,36 @@ fn band(canvas: &mut Canvas, rect: Rect, word: &str, bottom: bool) {
     let fill = if bottom { PERMANENT } else { LOCO_BAND };
     canvas.fill_rounded_rect(strip, 2.0, fill);
     canvas.text_centred(&CARD_LABEL.with_colour(ink_on(fill)), strip, word);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::style::CARD_H;
+    use super::*;
+    use crate::games::express::cards::ALL_KINDS;
+
+    #[test]
+    fn every_wild_role_fits_its_card_on_at_most_two_lines() {
+        for kind in ALL_KINDS {
+            for role in [Role::As(kind), Role::Transition(kind)] {
+                let text = role_text(role).unwrap();
+                let lines = role_lines(&text);
+                assert!(lines.len() <= 2, "{text}: {lines:?}");
+                assert_eq!(lines.join(" "), text, "nothing is left out");
+                for line in &lines {
+                    assert!(CARD_ROLE.width(line) <= TEXT_W, "{line:?} of {text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn two_lines_of_role_stay_clear_of_the_value() {
+        let last_line_bottom = ROLE_TOP + ROLE_LINE_H + CARD_ROLE.descent();
+        let value_top = CARD_H - VALUE_ABOVE_FOOT - CARD_VALUE.cap_height();
+        assert!(
+            last_line_bottom < value_top,
+            "{last_line_bottom} {value_top}"
+        );
+    }
 }

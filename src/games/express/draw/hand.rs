@@ -39,45 +39,57 @@ fn class_name(kind: Kind) -> String {
     }
 }
 
+/// Room for text across a hand card.
+const TEXT_W: f32 = HAND_CARD_W - 6.0;
+/// Baseline of the name's first line, from the card's top.
+const NAME_TOP: f32 = 20.0;
+/// Line height of the name.
+const NAME_LINE_H: f32 = 16.0;
+/// Baseline of the value, from the card's top.
+const VALUE_TOP: f32 = 77.0;
+/// Baseline of the card's code, from the card's top.
+const CODE_TOP: f32 = 89.0;
+/// Baseline of the family's last line, up from the card's foot.
+const CLASS_ABOVE_FOOT: f32 = 9.0;
+/// Line height of the family.
+const CLASS_LINE_H: f32 = 12.0;
+
+/// The lines of a hand card's name and of its family, each wrapped to the card's width.
+fn card_lines(kind: Kind) -> (Vec<String>, Vec<String>) {
+    (
+        HAND_NAME.wrap(kind.name(), TEXT_W),
+        HAND_CLASS.wrap(&class_name(kind), TEXT_W),
+    )
+}
+
 fn paint_hand_card(canvas: &mut Canvas, rect: Rect, kind: Kind) {
     let paper = face_of(kind).paper;
     let ink = ink_on(paper);
     canvas.fill_rounded_rect(rect, CARD_RADIUS + 2.0, paper);
     canvas.stroke_rounded_rect(rect, CARD_RADIUS + 2.0, 1.0, palette::INK_DARK);
     let cx = rect.x + rect.w / 2.0;
+    let (name_lines, class_lines) = card_lines(kind);
     let name_style = HAND_NAME.with_colour(ink);
-    for (i, line) in name_style
-        .wrap(kind.name(), rect.w - 8.0)
-        .iter()
-        .take(2)
-        .enumerate()
-    {
-        canvas.text(
-            &name_style,
-            cx,
-            rect.y + 20.0 + 16.0 * i as f32,
-            Align::Centre,
-            line,
-        );
+    for (i, line) in name_lines.iter().enumerate() {
+        let baseline = rect.y + NAME_TOP + i as f32 * NAME_LINE_H;
+        canvas.text(&name_style, cx, baseline, Align::Centre, line);
     }
-    let class = HAND_CLASS.with_colour(ink);
-    let class_text = class.ellipsize(&class_name(kind), rect.w - 6.0);
-    canvas.text(&class, cx, rect.bottom() - 10.0, Align::Centre, &class_text);
     let value = HAND_VALUE.with_colour(ink);
     canvas.text(
         &value,
         cx,
-        rect.y + rect.h * 0.68,
+        rect.y + VALUE_TOP,
         Align::Centre,
         &number(kind.value()),
     );
-    canvas.text(
-        &class,
-        cx,
-        rect.y + rect.h * 0.68 + 14.0,
-        Align::Centre,
-        kind.code(),
-    );
+    let class = HAND_CLASS.with_colour(ink);
+    canvas.text(&class, cx, rect.y + CODE_TOP, Align::Centre, kind.code());
+    let first_class =
+        rect.bottom() - CLASS_ABOVE_FOOT - (class_lines.len() as f32 - 1.0) * CLASS_LINE_H;
+    for (i, line) in class_lines.iter().enumerate() {
+        let baseline = first_class + i as f32 * CLASS_LINE_H;
+        canvas.text(&class, cx, baseline, Align::Centre, line);
+    }
 }
 
 /// The hand picture of `view`, or None when the viewer has no seat.
@@ -155,4 +167,54 @@ pub fn draw(view: &ExpressView) -> Option<Canvas> {
         }
     }
     Some(canvas)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::express::cards::ALL_KINDS;
+
+    /// The most lines the layout leaves room for, for a card's name and for its family.
+    const MOST_LINES: usize = 2;
+
+    #[test]
+    fn every_hand_card_shows_its_whole_name_and_family_within_the_card() {
+        for kind in ALL_KINDS {
+            let (name, class) = card_lines(kind);
+            for (lines, whole, style) in [
+                (&name, kind.name().to_owned(), HAND_NAME),
+                (&class, class_name(kind), HAND_CLASS),
+            ] {
+                assert!(
+                    (1..=MOST_LINES).contains(&lines.len()),
+                    "{whole}: {lines:?}"
+                );
+                assert_eq!(lines.join(" "), whole, "nothing is left out");
+                for line in lines.iter() {
+                    assert!(style.width(line) <= TEXT_W, "{line:?} of {whole}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_blocks_of_a_hand_card_do_not_overlap() {
+        let name_bottom = NAME_TOP + (MOST_LINES - 1) as f32 * NAME_LINE_H + HAND_NAME.descent();
+        let value_top = VALUE_TOP - HAND_VALUE.cap_height();
+        let code_top = CODE_TOP - HAND_CLASS.cap_height();
+        let code_bottom = CODE_TOP + HAND_CLASS.descent();
+        let first_class = HAND_CARD_H - CLASS_ABOVE_FOOT - (MOST_LINES - 1) as f32 * CLASS_LINE_H;
+        let class_top = first_class - HAND_CLASS.cap_height();
+        let class_bottom = HAND_CARD_H - CLASS_ABOVE_FOOT + HAND_CLASS.descent();
+        assert!(
+            name_bottom < value_top,
+            "name {name_bottom}, value {value_top}"
+        );
+        assert!(VALUE_TOP < code_top, "value {VALUE_TOP}, code {code_top}");
+        assert!(
+            code_bottom < class_top,
+            "code {code_bottom}, family {class_top}"
+        );
+        assert!(class_bottom < HAND_CARD_H, "family {class_bottom}");
+    }
 }

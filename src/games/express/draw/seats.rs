@@ -193,7 +193,12 @@ fn paint_panel(canvas: &mut Canvas, view: &ExpressView, names: &[String], seat: 
     let inner = rect.inset(PANEL_PAD);
     let cy = inner.y + NAME_LINE_H / 2.0;
     paint_seat_disc(canvas, inner.x + DISC_R, cy, DISC_R, seat_mark(seat));
-    let facts = format!("{} pts · {} in hand", number(cards.total), cards.hand_size);
+    let facts = format!(
+        "{} {} · {} in hand",
+        number(cards.total),
+        pts(cards.total),
+        cards.hand_size
+    );
     let facts_w = NAME.width(&facts);
     canvas.text(
         &NAME,

@@ -4,8 +4,8 @@
 use render::decode_png;
 
 use super::style::{self, BOARD_W};
-use super::{board_png, hand_png};
-use crate::game::{BotPlayer, Game, GameRng, ToAct, Viewer};
+use super::{board, board_png, hand_png};
+use crate::game::{BotPlayer, Game, GameRng, Participant, ToAct, Viewer};
 use crate::games::express::present::{board_text, hand_text};
 use crate::games::express::state::Phase;
 use crate::games::express::{Express, ExpressOptions, Target};
@@ -152,4 +152,56 @@ fn a_disaster_waiting_for_its_target_is_drawn_for_six_seats_each_in_its_own_colo
     for (seat, colour) in colours.iter().enumerate() {
         assert!(!colours[seat + 1..].contains(colour), "seat {seat}");
     }
+}
+
+#[test]
+fn the_final_board_says_how_tied_totals_share_a_place_to_every_viewer() {
+    let game = (0..200)
+        .map(|seed| game(5, seed, LONGEST_GAME))
+        .find(|game| {
+            game.outcome()
+                .is_some_and(|outcome| outcome.tie_break.is_some())
+        })
+        .expect("some all-bot game of five ends with two totals tied");
+    let names = names(5);
+    let outcome = game.outcome().unwrap();
+    let tied: Vec<&str> = outcome
+        .standings
+        .iter()
+        .filter(|s| {
+            outcome
+                .standings
+                .iter()
+                .filter(|o| o.score == s.score)
+                .count()
+                > 1
+        })
+        .map(|s| match s.participant {
+            Participant::Seat(seat) => names[seat].as_str(),
+            Participant::Automa(_) => unreachable!("Express has no Automa"),
+        })
+        .collect();
+    let spectator = board::banner(&game.view(Viewer::Spectator), &names).unwrap();
+    let note = spectator.note.clone().expect("the banner explains the tie");
+    assert!(!note.contains("{seat"), "{note}");
+    for name in tied {
+        assert!(note.contains(name), "{name} missing in {note}");
+    }
+    for seat in 0..5 {
+        let seen = board::banner(&game.view(Viewer::Seat(seat)), &names).unwrap();
+        assert_eq!(seen.note, spectator.note, "seat {seat} sees the same note");
+    }
+    let view = game.view(Viewer::Spectator);
+    let mut untied = view.clone();
+    untied.outcome.as_mut().unwrap().tie_break = None;
+    let with_note = decode_png(&board_png(&view, &names)).unwrap();
+    let without = decode_png(&board_png(&untied, &names)).unwrap();
+    assert!(
+        with_note.height() > without.height(),
+        "the note takes room on the board: {} against {}",
+        with_note.height(),
+        without.height()
+    );
+    check_board(&game, Viewer::Spectator, "board-5p-tie");
+    check_board(&game, Viewer::Seat(0), "board-5p-tie-seat0");
 }

@@ -24,6 +24,7 @@ use crate::game::{
     Standing, ToAct, Viewer,
 };
 use crate::games::narration::Sink;
+use crate::plural::counted;
 pub use action::Action;
 pub use board::{Board, WrightSetup};
 pub use view::ShuntingView;
@@ -220,8 +221,8 @@ impl Shunting {
     fn solved_text(&self) -> Option<String> {
         let rank = self.rank()?;
         Some(format!(
-            "Solved in {} moves (the optimum is {}): {rank}!",
-            self.moves(),
+            "Solved in {} (the optimum is {}): {rank}!",
+            counted(self.moves(), "move"),
             self.board.optimum()
         ))
     }

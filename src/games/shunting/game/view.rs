@@ -14,6 +14,7 @@ use crate::games::shunting::present::yard_text;
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 use crate::games::shunting::rank::Rank;
 use crate::games::shunting::{draw, puzzle};
+use crate::plural::counted;
 
 /// One piece where it stands.
 #[derive(Clone, Debug, Serialize)]
@@ -146,7 +147,7 @@ pub fn board_text(view: &ShuntingView) -> String {
     );
     text.push_str(&yard_text(view.board.puzzle(), &view.position));
     if let Some(rank) = view.rank {
-        let _ = writeln!(text, "Solved in {} moves: {rank}.", view.moves);
+        let _ = writeln!(text, "Solved in {}: {rank}.", counted(view.moves, "move"));
     } else if view.moves >= view.limit {
         let _ = writeln!(
             text,

@@ -15,6 +15,7 @@ use crate::game::{Standing, Viewer};
 use crate::games::whistlewood::cars::COLOURS;
 use crate::games::whistlewood::present::owner_name;
 use crate::games::whistlewood::view::{PilesView, WhistlewoodView};
+use crate::plural::pts;
 
 /// How tall a player's panel is.
 pub const HEIGHT: f32 = 2.0 * PANEL_PAD + NAME_LINE_H + DETAIL_LINE_H;
@@ -69,7 +70,7 @@ fn paint_panel(
         owner_mark(colour.owner),
     );
     let name_x = inner.x + 2.0 * DISC_R + CHIP_GAP;
-    let score = format!("{} pts", number(colour.score.total));
+    let score = format!("{} {}", number(colour.score.total), pts(colour.score.total));
     let chips = chips(view, colour, own);
     let chips_w: f32 = chips
         .iter()

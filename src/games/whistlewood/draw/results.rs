@@ -8,6 +8,7 @@ use super::style::{number, owner_mark};
 use crate::game::{Outcome, Participant, Standing, fill_seat_refs};
 use crate::games::whistlewood::present::owner_name;
 use crate::games::whistlewood::view::WhistlewoodView;
+use crate::plural::pts;
 
 /// The banner for `outcome`.
 pub fn banner(view: &WhistlewoodView, outcome: &Outcome, names: &[String]) -> StandingsBanner {
@@ -20,7 +21,7 @@ pub fn banner(view: &WhistlewoodView, outcome: &Outcome, names: &[String]) -> St
                 place: standing.place,
                 seat: owner.map(owner_mark),
                 name: name_of(view, standing, names),
-                score: format!("{} pts", number(standing.score)),
+                score: format!("{} {}", number(standing.score), pts(standing.score)),
                 detail: owner
                     .and_then(|owner| view.colours.get(owner))
                     .map_or_else(|| standing.detail.clone(), score_detail),

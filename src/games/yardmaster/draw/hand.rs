@@ -9,6 +9,7 @@ use super::card::{CardLook, corner_radius, paint_card};
 use super::style::{HAND_CARD_GAP, HAND_CARD_H, HAND_CARD_W, HAND_PER_ROW};
 use crate::games::yardmaster::cards::Face;
 use crate::games::yardmaster::view::YardmasterView;
+use crate::plural::counted;
 
 /// Room above each card for the "KEPT" badge.
 const BADGE_ROW_H: f32 = CHIP_H + 8.0;
@@ -93,10 +94,7 @@ fn contents(view: &YardmasterView) -> Option<(String, Vec<HandCard>)> {
                     kept: Some(i) == kept_at,
                 })
                 .collect();
-            let title = match hand.len() {
-                1 => "Your hand · 1 card".to_string(),
-                n => format!("Your hand · {n} cards"),
-            };
+            let title = format!("Your hand · {}", counted(hand.len(), "card"));
             Some((title, cards))
         }
         (_, Some(kept)) => Some((

@@ -41,10 +41,7 @@ impl Header {
             let side = if view.clockwise { "left" } else { "right" };
             facts.push(format!("hand passes {side}"));
         }
-        facts.push(match view.deck_left {
-            1 => "1 card in the deck".to_string(),
-            n => format!("{n} cards in the deck"),
-        });
+        facts.push(format!("{} in the deck", counted(view.deck_left, "card")));
         facts.push(match view.longest_run {
             0 | 1 => "no cargo run yet".to_string(),
             n => format!("longest run {n}"),

@@ -14,6 +14,7 @@ use super::style::{
 };
 use crate::game::Viewer;
 use crate::games::yardmaster::view::{TrainView, YardmasterView};
+use crate::plural::pts;
 
 /// The most of a panel's width a name may take.
 const NAME_SHARE: f32 = 0.4;
@@ -76,7 +77,7 @@ fn paint_head(
     canvas.text(&DETAIL, inner.x, detail_baseline, Align::Left, &run);
 
     let score = &train.score;
-    let total = format!("{} pts", score.total);
+    let total = format!("{} {}", score.total, pts(score.total));
     canvas.text(&SCORE, inner.right(), name_baseline, Align::Right, &total);
     let mut parts = vec![
         format!("train {}", score.train),
