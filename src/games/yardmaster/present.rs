@@ -154,12 +154,7 @@ pub fn hand_text(view: &YardmasterView) -> Option<String> {
         .get(seat)
         .map(|t| t.cards.as_slice())
         .unwrap_or(&[]);
-    let face_down: Vec<(usize, Face)> = own
-        .iter()
-        .enumerate()
-        .filter(|(_, card)| !card.face_up)
-        .filter_map(|(i, card)| card.face.map(|face| (i + 1, face)))
-        .collect();
+    let face_down = view.own_face_down();
     if view.hand.is_none() && view.kept.is_none() && face_down.is_empty() {
         return None;
     }
@@ -314,6 +309,9 @@ mod tests {
             "{other}"
         );
         assert!(hand_text(&game.view(Viewer::Spectator)).is_none());
+        // The picture shows what the text lists: the owner's face-down card, to the owner only.
+        assert!(draw::hand_png(&game.view(Viewer::Seat(1))).is_some());
+        assert!(draw::hand_png(&game.view(Viewer::Spectator)).is_none());
     }
 
     #[test]

@@ -99,3 +99,20 @@ pub struct YardmasterView {
     /// The result, once the whole match is over.
     pub outcome: Option<Outcome>,
 }
+
+impl YardmasterView {
+    /// The cards the viewer laid face down in its own train, with their place (railcars counted from 1
+    /// at the Engine); empty for a spectator. Only the owner's view holds their faces.
+    pub fn own_face_down(&self) -> Vec<(usize, Face)> {
+        let Viewer::Seat(seat) = self.viewer else {
+            return Vec::new();
+        };
+        self.trains
+            .get(seat)
+            .into_iter()
+            .flat_map(|train| train.cards.iter().enumerate())
+            .filter(|(_, card)| !card.face_up)
+            .filter_map(|(i, card)| card.face.map(|face| (i + 1, face)))
+            .collect()
+    }
+}

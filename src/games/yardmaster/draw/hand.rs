@@ -23,10 +23,19 @@ const RING_WIDTH: f32 = 3.0;
 /// The narrowest hand picture, so the title fits.
 const MIN_W: f32 = 480.0;
 
-/// One card of the picture and whether it is the kept one.
+/// One card of the picture and its badge, if it has one.
 struct HandCard {
     face: Face,
-    kept: bool,
+    badge: Option<Badge>,
+}
+
+/// What a card's badge says of it.
+#[derive(Clone, Copy, PartialEq)]
+enum Badge {
+    /// The card kept for the next turn (ringed too).
+    Kept,
+    /// A card the viewer laid face down at this place of its train.
+    FaceDown(usize),
 }
 
 /// The picture of the viewer's hand, or `None` when the view holds no private card.
@@ -57,16 +66,24 @@ pub fn draw(view: &YardmasterView) -> Option<Canvas> {
             CardLook::Face(card.face),
             palette::BACKGROUND,
         );
-        if card.kept {
-            let ring = rect.inset(-RING_OFFSET);
-            canvas.stroke_rounded_rect(
-                ring,
-                corner_radius(HAND_CARD_H) + RING_OFFSET,
-                RING_WIDTH,
-                palette::HIGHLIGHT,
-            );
-            let style = CHIP_TEXT.with_colour(ink_on(palette::HIGHLIGHT));
-            canvas.badge(&style, x, top, CHIP_H, palette::HIGHLIGHT, "KEPT");
+        match card.badge {
+            Some(Badge::Kept) => {
+                let ring = rect.inset(-RING_OFFSET);
+                canvas.stroke_rounded_rect(
+                    ring,
+                    corner_radius(HAND_CARD_H) + RING_OFFSET,
+                    RING_WIDTH,
+                    palette::HIGHLIGHT,
+                );
+                let style = CHIP_TEXT.with_colour(ink_on(palette::HIGHLIGHT));
+                canvas.badge(&style, x, top, CHIP_H, palette::HIGHLIGHT, "KEPT");
+            }
+            Some(Badge::FaceDown(car)) => {
+                let style = CHIP_TEXT.with_colour(ink_on(palette::TEXT_MUTED));
+                let label = format!("FACE DOWN · CAR {car}");
+                canvas.badge(&style, x, top, CHIP_H, palette::TEXT_MUTED, &label);
+            }
+            None => {}
         }
         let notation_baseline = rect.bottom() + NOTATION_ROW_H / 2.0 + NOTATION.cap_height() / 2.0;
         let notation = card.face.to_string();
@@ -81,9 +98,10 @@ pub fn draw(view: &YardmasterView) -> Option<Canvas> {
     Some(canvas)
 }
 
-/// The title and the cards to show: the hand (its kept card marked) or the kept card alone.
+/// The title and the cards to show: the hand (its kept card marked) or the kept card alone, then the
+/// cards the viewer laid face down in its train, which only it may look at.
 fn contents(view: &YardmasterView) -> Option<(String, Vec<HandCard>)> {
-    match (&view.hand, view.kept) {
+    let (title, mut cards) = match (&view.hand, view.kept) {
         (Some(hand), kept) if !hand.is_empty() => {
             let kept_at = kept.and_then(|kept| hand.iter().position(|&face| face == kept));
             let cards = hand
@@ -91,19 +109,32 @@ fn contents(view: &YardmasterView) -> Option<(String, Vec<HandCard>)> {
                 .enumerate()
                 .map(|(i, &face)| HandCard {
                     face,
-                    kept: Some(i) == kept_at,
+                    badge: (Some(i) == kept_at).then_some(Badge::Kept),
                 })
                 .collect();
-            let title = format!("Your hand · {}", counted(hand.len(), "card"));
-            Some((title, cards))
+            (
+                format!("Your hand · {}", counted(hand.len(), "card")),
+                cards,
+            )
         }
-        (_, Some(kept)) => Some((
+        (_, Some(kept)) => (
             "Kept for your next turn".to_string(),
             vec![HandCard {
                 face: kept,
-                kept: true,
+                badge: Some(Badge::Kept),
             }],
-        )),
-        _ => None,
-    }
+        ),
+        _ => (String::new(), Vec::new()),
+    };
+    let face_down = view.own_face_down();
+    let title = match (title.is_empty(), face_down.len()) {
+        (_, 0) => title,
+        (true, n) => format!("Face down in your train · {}", counted(n, "card")),
+        (false, n) => format!("{title} · {} face down", counted(n, "card")),
+    };
+    cards.extend(face_down.into_iter().map(|(car, face)| HandCard {
+        face,
+        badge: Some(Badge::FaceDown(car)),
+    }));
+    (!cards.is_empty()).then_some((title, cards))
 }

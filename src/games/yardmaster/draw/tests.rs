@@ -254,6 +254,19 @@ fn hand_is_drawn_only_when_the_view_has_one() {
 }
 
 #[test]
+fn the_owner_sees_their_face_down_card_in_their_hand_picture() {
+    let own = five_players(Viewer::Seat(1), Some("R4|B4"));
+    assert!(own.hand.is_none(), "seat 1 does not hold the hand");
+    let png = hand_png(&own).expect("seat 1 may look at its face-down card");
+    save_sample("hand-face-down.png", &png);
+    let other = hand_png(&five_players(Viewer::Seat(1), Some("G2|G2"))).unwrap();
+    assert!(
+        !same_picture(&png, &other),
+        "the picture shows the card's face"
+    );
+}
+
+#[test]
 fn kept_card_is_drawn_with_or_without_the_hand() {
     let mut view = five_players(Viewer::Seat(2), None);
     view.draw_at_end = true;
