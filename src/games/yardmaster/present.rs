@@ -2,7 +2,6 @@
 
 use std::fmt::Write;
 
-use super::cards::Face;
 use super::draw;
 use super::rules::Yardmaster;
 use super::train;
