@@ -1,10 +1,7 @@
 //! Commands whose reader stops early (`roundhouse replay … | head -1`): writing into a pipe nobody
 //! reads any more ends the command quietly, without a panic or an error message.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-use crate::run::text;
+use crate::run::{roundhouse_writing_to, text};
 
 /// Runs `roundhouse` with `args` and `stdin`, its standard output a pipe whose reading end is
 /// closed before it starts, so its first write fails as `head` makes it fail; the exit status and
@@ -12,20 +9,7 @@ use crate::run::text;
 fn into_a_closed_pipe(args: &[&str], stdin: &str) -> (Option<i32>, String) {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_roundhouse"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = roundhouse_writing_to(args, stdin, writer.into());
     (out.status.code(), text(&out.stderr))
 }
 

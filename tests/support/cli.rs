@@ -5,10 +5,15 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `roundhouse` with `args`, writes `stdin` to it and waits for it to end.
 pub fn roundhouse(args: &[&str], stdin: &str) -> Output {
+    roundhouse_writing_to(args, stdin, Stdio::piped())
+}
+
+/// [`roundhouse`] with its standard output going to `stdout` (captured only when that is a pipe).
+pub fn roundhouse_writing_to(args: &[&str], stdin: &str, stdout: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_roundhouse"))
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();

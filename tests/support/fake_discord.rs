@@ -2389,25 +2389,9 @@ fn message_object(
     files: &[(String, Vec<u8>)],
 ) -> Value {
     let mut message = base.cloned().unwrap_or_else(|| {
-        json!({
-            "id": id.to_string(),
-            "channel_id": channel.to_string(),
-            "author": bot_user(),
-            "content": "",
-            "timestamp": timestamp(),
-            "edited_timestamp": null,
-            "tts": false,
-            "mention_everyone": false,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "components": [],
-            "pinned": false,
-            "type": 0,
-            "flags": 0,
-            "application_id": FakeDiscord::APP_ID.to_string(),
-        })
+        let mut message = plain_message(id, channel, bot_user(), "");
+        message["application_id"] = json!(FakeDiscord::APP_ID.to_string());
+        message
     });
     let old_flags = message["flags"].as_u64().unwrap_or(0);
     for key in ["content", "embeds", "components", "tts", "nonce"] {
@@ -2449,6 +2433,28 @@ fn message_object(
         message["attachments"] = json!(attachments);
     }
     message
+}
+
+/// A message of `author` with `content` and nothing else, as Discord returns it.
+fn plain_message(id: u64, channel: u64, author: Value, content: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "author": author,
+        "content": content,
+        "timestamp": timestamp(),
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "components": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+    })
 }
 
 /// Gives every component without an `id` the next number, depth first from 1, as Discord does: "if

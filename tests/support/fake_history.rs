@@ -37,24 +37,7 @@ pub(super) struct MemberMessages(HashMap<u64, Vec<Value>>);
 impl MemberMessages {
     /// Records `user`'s message `content` in `channel` as message `id`.
     pub(super) fn add(&mut self, channel: u64, id: u64, user: &FakeUser, content: &str) {
-        let message = json!({
-            "id": id.to_string(),
-            "channel_id": channel.to_string(),
-            "author": user.user_object(),
-            "content": content,
-            "timestamp": super::timestamp(),
-            "edited_timestamp": null,
-            "tts": false,
-            "mention_everyone": false,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": [],
-            "components": [],
-            "pinned": false,
-            "type": 0,
-            "flags": 0,
-        });
+        let message = super::plain_message(id, channel, user.user_object(), content);
         self.0.entry(channel).or_default().push(message);
     }
 }
