@@ -150,8 +150,8 @@ async fn every_command_on_a_slow_table_is_acknowledged_privately_and_posted_once
         .step(&mover, "hand", json!({}), Private("Your hand"))
         .await;
     journey
-        // "All 1 move" when only a bot has moved before, "All 2 moves" when a person started.
-        .step(&dave(), "game history", json!({}), Private("All "))
+        // "No moves yet" when a person starts, "All 1 move" when the bot has moved first.
+        .step(&dave(), "game history", json!({}), Private("move"))
         .await;
     journey
         .step(&dave(), "game status", json!({}), Public("in play"))
