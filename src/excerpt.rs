@@ -17,6 +17,16 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// `text` cut to at most `limit` characters (at least 1), with an ellipsis when cut.
+pub fn clip(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_owned();
+    }
+    let mut clipped: String = text.chars().take(limit.saturating_sub(1)).collect();
+    clipped.push('…');
+    clipped
+}
+
 /// Reads a `T` from JSON text; see [`from_json_value`] for the message when it does not read.
 pub fn from_json<T: DeserializeOwned>(json: &str) -> Result<T, String> {
     serde_json::from_str(json).map_err(|error| match serde_json::from_str::<Value>(json) {

@@ -455,6 +455,15 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     }
     /// A human description of a legal action ("Add Oil 2 | Oil 3 face up").
     fn label(&self, action: &Self::Action) -> String;
+    /// Where `action` sits in the turn panel's menus and the terminal's `?`: the kinds of step from the
+    /// top down, ending with the step's own short label (`["Start a train", "Hopper ×2"]`). Steps that
+    /// share a first part are offered together under it; a step of several parts (a build: tile, place,
+    /// route) names each part, so it is chosen part by part and each part offers only what still leads to
+    /// a legal step. Every part is short (a button or menu label: at most 80 characters). The default
+    /// offers every step on its own, under its label.
+    fn menu_path(&self, action: &Self::Action) -> Vec<String> {
+        vec![self.label(action)]
+    }
     /// Checks and plays one step of `actor`, telling `sink` what happened; on error nothing has changed.
     /// The engine alone decides who may take a step: a seat's step from the table, and a step only the
     /// table takes ([`Game::is_clock_step`]) from a seat, are refused like any illegal step.
@@ -531,6 +540,24 @@ pub trait Presenter: Game {
     fn hand_text(view: &Self::View) -> Option<String>;
     /// Our own summary of the rules and rulings, for `/rules`.
     fn rules_text() -> &'static str;
+    /// The board as [`Presenter::board_png`] draws it, with what changed since `before` (what the same
+    /// viewer saw when the last turn began) marked: cards added, stations built, the piece that moved.
+    /// The default marks nothing.
+    fn board_png_since(view: &Self::View, _before: &Self::View, names: &[String]) -> Vec<u8> {
+        Self::board_png(view, names)
+    }
+    /// The picture in a seat's private turn panel: what the seat needs to decide (its hand, and the part
+    /// of the board that matters), readable on a phone: about 600 px wide with text at least 18 px tall,
+    /// so it stays 12 px when Discord shows it 400 px wide. The default is the hand picture.
+    fn panel_png(view: &Self::View, _names: &[String]) -> Option<Vec<u8>> {
+        Self::hand_png(view)
+    }
+    /// Who leads now and by how much, in one short line for a board picture's alt text ("Ann leads with
+    /// 34 points, Bo 29"), from what `view` shows; none (the default) when the game shows no running
+    /// score.
+    fn standing_line(_view: &Self::View, _names: &[String]) -> Option<String> {
+        None
+    }
 }
 
 /// What one seat may know of a game, and nothing more: the seat, its view, its legal actions, and

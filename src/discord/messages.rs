@@ -3,6 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::vote_buttons;
+use crate::excerpt::clip;
 use crate::table::{Post, PostAction};
 
 /// Discord's limit on a message's text.
@@ -12,16 +13,9 @@ pub const CHOICE_LIMIT: usize = 100;
 
 /// The "View hand" button's id, so clicks find their way back (vote buttons: [`vote_buttons`]).
 pub const VIEW_HAND: &str = "rh:hand";
+/// The "Take your turn" button's id.
+pub const TAKE_TURN: &str = "rh:turn";
 
-/// `text` cut to at most `limit` characters, with an ellipsis when cut.
-pub fn clip(text: &str, limit: usize) -> String {
-    if text.chars().count() <= limit {
-        return text.to_owned();
-    }
-    let mut clipped: String = text.chars().take(limit - 1).collect();
-    clipped.push('…');
-    clipped
-}
 
 /// A post's parts in Discord's terms.
 pub struct Parts {
@@ -53,6 +47,11 @@ pub fn parts(post: &Post) -> Parts {
         .actions
         .iter()
         .flat_map(|action| match action {
+            PostAction::TakeTurn => vec![
+                serenity::CreateButton::new(TAKE_TURN)
+                    .label("Take your turn")
+                    .style(serenity::ButtonStyle::Primary),
+            ],
             PostAction::ViewHand => vec![
                 serenity::CreateButton::new(VIEW_HAND)
                     .label("View hand")

@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::channel_post::{PostNonce, post};
-use super::messages::{MESSAGE_LIMIT, channel_message, clip, private_followup, reply};
+use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
+use crate::excerpt::clip;
 use super::{Context, Data, Error};
 use crate::table::{
     Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError, off_thread,
@@ -142,7 +143,9 @@ pub async fn deliver(
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
     let (public, private) = match result {
-        Ok(Reply { public, private }) => (public, private),
+        Ok(Reply {
+            public, private, ..
+        }) => (public, private),
         Err(error) => (None, Some(Post::text(explain(&error)))),
     };
     let posted = match &public {

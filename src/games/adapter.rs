@@ -24,6 +24,18 @@ pub struct LegalMove {
     pub label: String,
 }
 
+/// A legal step as the turn panel offers it: its notation, its label, and where it sits in the menus
+/// ([`Game::menu_path`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MenuStep {
+    /// The notation played when it is chosen.
+    pub notation: String,
+    /// What it does, in words.
+    pub label: String,
+    /// The menu parts from the top down, the last being the step's own short label.
+    pub path: Vec<String>,
+}
+
 /// A refused move: why, and what would have been legal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveError {
@@ -80,6 +92,8 @@ pub trait LiveGame: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The legal moves of `seat` now.
     fn legal(&self, seat: Seat) -> Vec<LegalMove>;
+    /// The legal steps of `seat` now, each with where it sits in the turn panel's menus.
+    fn menu(&self, seat: Seat) -> Vec<MenuStep>;
     /// Parses and applies a move of `actor` (a seat, or the table taking a clock step); on error nothing
     /// has changed.
     fn apply(&mut self, actor: Actor, notation: &str) -> Result<Applied, MoveError>;
@@ -110,8 +124,16 @@ pub trait LiveGame: Send + Sync {
     fn view_json(&self, viewer: Viewer) -> Value;
     /// A picture of the table as `viewer` sees it; `names` are the players' names in seat order.
     fn board_png(&self, viewer: Viewer, names: &[String]) -> Vec<u8>;
+    /// A picture of the table as `viewer` sees it, with what changed since `before` (the same game when
+    /// the last turn began) marked (see [`Presenter::board_png_since`]). A `before` of another game is
+    /// ignored.
+    fn board_png_since(&self, viewer: Viewer, before: &dyn LiveGame, names: &[String]) -> Vec<u8>;
     /// A private picture of `seat`'s hand, if it holds cards now.
     fn hand_png(&self, seat: Seat) -> Option<Vec<u8>>;
+    /// The picture of `seat`'s private turn panel (see [`Presenter::panel_png`]).
+    fn panel_png(&self, seat: Seat, names: &[String]) -> Option<Vec<u8>>;
+    /// Who leads now, in one line for alt text, as `viewer` sees it (see [`Presenter::standing_line`]).
+    fn standing_line(&self, viewer: Viewer, names: &[String]) -> Option<String>;
     /// The table as text, as `viewer` sees it; `names` are the players' names in seat order.
     fn board_text(&self, viewer: Viewer, names: &[String]) -> String;
     /// `seat`'s hand as text, if it holds cards now.
@@ -122,6 +144,8 @@ pub trait LiveGame: Send + Sync {
     fn state_json(&self) -> String;
     /// An independent copy.
     fn clone_box(&self) -> Box<dyn LiveGame>;
+    /// The game as [`std::any::Any`], so a game of the same kind can be read back as its own type.
+    fn as_any(&self) -> &dyn std::any::Any;
     /// A game `viewer` cannot tell from this one, with everything hidden from it drawn at random from
     /// `seed` (see [`Game::resample_hidden`]).
     fn resample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn LiveGame>;
@@ -349,6 +373,18 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
         self.legal_moves(seat)
     }
 
+    fn menu(&self, seat: Seat) -> Vec<MenuStep> {
+        self.0
+            .legal(seat)
+            .iter()
+            .map(|action| MenuStep {
+                notation: action.to_string(),
+                label: self.0.label(action),
+                path: self.0.menu_path(action),
+            })
+            .collect()
+    }
+
     fn apply(&mut self, actor: Actor, notation: &str) -> Result<Applied, MoveError> {
         check_notation_length(notation).map_err(|e| self.refuse(actor, RuleError::new(e)))?;
         let action: G::Action = notation.parse().map_err(|e| self.refuse(actor, e))?;
@@ -401,8 +437,24 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
         G::board_png(&self.0.view(viewer), names)
     }
 
+    fn board_png_since(&self, viewer: Viewer, before: &dyn LiveGame, names: &[String]) -> Vec<u8> {
+        let view = self.0.view(viewer);
+        match before.as_any().downcast_ref::<Live<G>>() {
+            Some(before) => G::board_png_since(&view, &before.0.view(viewer), names),
+            None => G::board_png(&view, names),
+        }
+    }
+
     fn hand_png(&self, seat: Seat) -> Option<Vec<u8>> {
         G::hand_png(&self.0.view(Viewer::Seat(seat)))
+    }
+
+    fn panel_png(&self, seat: Seat, names: &[String]) -> Option<Vec<u8>> {
+        G::panel_png(&self.0.view(Viewer::Seat(seat)), names)
+    }
+
+    fn standing_line(&self, viewer: Viewer, names: &[String]) -> Option<String> {
+        G::standing_line(&self.0.view(viewer), names)
     }
 
     fn board_text(&self, viewer: Viewer, names: &[String]) -> String {
@@ -423,6 +475,10 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
 
     fn clone_box(&self) -> Box<dyn LiveGame> {
         Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn resample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn LiveGame> {

@@ -15,6 +15,8 @@ mod ending;
 mod info;
 mod lobby;
 mod locks;
+pub mod menu;
+mod panel;
 mod play;
 mod queue;
 mod recount;
@@ -24,6 +26,7 @@ mod reply;
 mod results;
 mod session;
 mod suggestion;
+mod turn_story;
 mod undo;
 mod vote;
 
@@ -41,7 +44,10 @@ pub use daily::PuzzleCommand;
 pub use queue::{Queued, Turn, off_thread};
 pub use reminders::{Notice, ReminderPolicy};
 pub use replay_check::replays_to_snapshot;
-pub use reply::{Crowded, LoggedDetail, Picture, Post, PostAction, Reply, TableError};
+pub use panel::Panel;
+pub use reply::{
+    Crowded, LoggedDetail, Picture, Post, PostAction, Reply, TableError, TurnMessage,
+};
 pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};
 pub use vote::{VoteKind, VoteOn, VoteTicket};
 
@@ -110,6 +116,16 @@ pub enum Command {
     Start,
     /// Make a move, in the game's notation.
     Move(String),
+    /// Open the caller's turn panel.
+    Turn,
+    /// A tap on the caller's turn panel: the choice at each menu level from the top, on the panel drawn
+    /// at the game's `version`.
+    Tap {
+        /// The game's version when the panel was drawn.
+        version: i64,
+        /// The index of the choice taken at each level.
+        path: Vec<usize>,
+    },
     /// Show the table to the channel.
     Board,
     /// Show the caller's hand, privately.
@@ -287,6 +303,8 @@ impl Table {
             Command::AddBot => self.add_bot(place, caller),
             Command::Start => self.start(place, caller),
             Command::Move(notation) => self.play(place, caller, &notation),
+            Command::Turn => self.turn_panel(place, caller),
+            Command::Tap { version, path } => self.tap(place, caller, version, &path),
             Command::Board => self.board(place, caller),
             Command::Hand => self.hand(place, caller),
             Command::Legal => self.legal_reply(place, caller),

@@ -9,7 +9,8 @@ use crate::store::{GameRecord, NewMove, Status, Update, VoteChange};
 use super::results::results_from;
 
 use super::session::{mentions_to_act, names_to_act, player_seat, seat_names};
-use super::{Caller, Place, Post, PostAction, Reply, Table, TableError};
+use super::turn_story::TurnStory;
+use super::{Caller, Place, Post, PostAction, Reply, Table, TableError, TurnMessage};
 
 /// A game that keeps asking bots for moves longer than this is broken; stop rather than spin.
 const MAX_BOT_MOVES_PER_COMMAND: usize = 10_000;
@@ -25,6 +26,9 @@ pub(super) struct Progress {
     pub private: Vec<String>,
     /// The caller's seat, if they play (their private events are shown to them).
     pub caller_seat: Option<Seat>,
+    /// Whether the command is a step of the game (a move), which continues its turn's message rather
+    /// than always posting a new one.
+    pub step: bool,
 }
 
 impl Progress {
@@ -72,6 +76,7 @@ impl Table {
         }
         let mut progress = Progress {
             caller_seat: Some(seat),
+            step: true,
             ..Progress::default()
         };
         self.catch_up_deadline(&record, game.as_mut(), &mut progress, self.clock().now())?;
@@ -122,23 +127,39 @@ impl Table {
             status: update.status.unwrap_or(record.status),
             ..seated
         };
-        let mut text = progress.public.join("\n");
+        let moves = self.store.moves(committed.id)?;
+        let story = TurnStory::read(&committed, &moves)?;
+        let fresh = !progress.step || !story.under_way() || outcome.is_some();
+        let acting: Vec<Seat> = game.to_act().seats().to_vec();
+        let mut lines = if outcome.is_some() || !progress.step {
+            std::mem::take(&mut progress.public)
+        } else {
+            story.recap_for(&acting)
+        };
+        if !fresh {
+            lines.extend(story.this_turn());
+        }
         let mut mentions = Vec::new();
         if outcome.is_none() {
-            text.push_str(&format!(
-                "\nNow: {}.",
-                names_to_act(&committed, game.as_ref())
-            ));
-            mentions = mentions_to_act(&committed, game.as_ref());
+            lines.push(format!("Now: {}.", names_to_act(&committed, game.as_ref())));
+            if fresh {
+                let caller = progress
+                    .caller_seat
+                    .and_then(|seat| committed.seats.get(seat))
+                    .and_then(|seat| seat.user_id.clone());
+                mentions = mentions_to_act(&committed, game.as_ref());
+                mentions.retain(|id| Some(id) != caller.as_ref());
+            }
         }
         let actions = if outcome.is_none() {
-            vec![PostAction::ViewHand]
+            vec![PostAction::TakeTurn, PostAction::ViewHand]
         } else {
             Vec::new()
         };
+        let last = story.this_turn().last().cloned().or_else(|| lines.first().cloned());
         let public = Post {
-            text,
-            image: self.board_picture(&committed, game.as_ref()),
+            text: lines.join("\n"),
+            image: self.marked_board_picture(&committed, game.as_ref(), story.before.as_ref(), last),
             mentions,
             actions,
         };
@@ -147,6 +168,12 @@ impl Table {
         Ok(Reply {
             public: Some(public),
             private,
+            turn: Some(TurnMessage {
+                game: committed.id,
+                began_at: story.began_at,
+                fresh,
+            }),
+            ..Reply::default()
         })
     }
 

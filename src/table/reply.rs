@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::panel::Panel;
 use super::suggestion::{CommandSyntax, Suggestion, TypedCommands};
 use super::vote::VoteTicket;
 use crate::excerpt::excerpt;
@@ -14,6 +15,9 @@ pub struct Picture {
     pub file_name: String,
     /// The PNG bytes.
     pub png: Vec<u8>,
+    /// What the picture shows, in words, for people who cannot see it (Discord's attachment
+    /// description, read by screen readers): who leads, whose turn, what just happened.
+    pub description: Option<String>,
 }
 
 /// Something a post invites people to do; a front end may offer it as a button.
@@ -21,6 +25,8 @@ pub struct Picture {
 pub enum PostAction {
     /// Look at your own hand (privately).
     ViewHand,
+    /// Open your private turn panel (or, when it is not your turn, see your hand and whose turn it is).
+    TakeTurn,
     /// Agree to or refuse this request.
     Vote(VoteTicket),
 }
@@ -48,6 +54,20 @@ impl Post {
     }
 }
 
+/// Which turn of which game a public post tells of, so that a front end keeps one message per turn:
+/// the post that begins a turn is a new message (pinging who must act), and the steps that follow in
+/// the same turn edit that message (pinging nobody).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnMessage {
+    /// The game.
+    pub game: i64,
+    /// How many steps the game's log held when the turn began; with the game, it names the turn.
+    pub began_at: usize,
+    /// Whether the post begins the turn (a new message) rather than bringing the turn's message up to
+    /// date.
+    pub fresh: bool,
+}
+
 /// The answer to one command: a post for the channel and/or a private post for the caller only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -55,6 +75,10 @@ pub struct Reply {
     pub public: Option<Post>,
     /// For the caller only (an ephemeral reply on Discord).
     pub private: Option<Post>,
+    /// The caller's turn panel, for a command made from the panel (or one that opens it).
+    pub panel: Option<Panel>,
+    /// The turn the public post tells of, when it is a game's turn message.
+    pub turn: Option<TurnMessage>,
 }
 
 impl Reply {
@@ -62,15 +86,15 @@ impl Reply {
     pub fn public(post: Post) -> Self {
         Reply {
             public: Some(post),
-            private: None,
+            ..Reply::default()
         }
     }
 
     /// A reply with only a private post.
     pub fn private(post: Post) -> Self {
         Reply {
-            public: None,
             private: Some(post),
+            ..Reply::default()
         }
     }
 }

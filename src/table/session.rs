@@ -84,6 +84,25 @@ impl Table {
     }
 }
 
+/// A board picture in words, for people who cannot see it: the game, who leads, whose turn, and
+/// `last`, what just happened.
+fn board_description(record: &GameRecord, game: &dyn LiveGame, last: Option<String>) -> String {
+    let name = kind_of(record).map_or(record.kind.as_str(), |kind| kind.name());
+    let mut description = format!("{name} board.");
+    if let Some(standing) = game.standing_line(Viewer::Spectator, &record.names()) {
+        description.push_str(&format!(" {standing}."));
+    }
+    if game.outcome().is_none() {
+        description.push_str(&format!(" Now: {}.", names_to_act(record, game)));
+    } else {
+        description.push_str(" The game is over.");
+    }
+    if let Some(last) = last {
+        description.push_str(&format!(" Last: {last}"));
+    }
+    super::panel::clip_description(&description)
+}
+
 /// The rules of a stored game.
 pub(super) fn kind_of(record: &GameRecord) -> Result<&'static dyn GameKind, TableError> {
     games::find(&record.kind)
@@ -211,6 +230,30 @@ impl Table {
                 record.kind, record.id, record.version
             ),
             png: game.board_png(Viewer::Spectator, &record.names()),
+            description: Some(board_description(record, game, None)),
+        })
+    }
+
+    /// The public picture of the table with what changed since `before` (when the last turn with steps
+    /// began) marked, described for people who cannot see it: who leads, whose turn, and `last`, what
+    /// just happened.
+    pub(super) fn marked_board_picture(
+        &self,
+        record: &GameRecord,
+        game: &dyn LiveGame,
+        before: &dyn LiveGame,
+        last: Option<String>,
+    ) -> Option<Picture> {
+        if !self.options.pictures {
+            return None;
+        }
+        Some(Picture {
+            file_name: format!(
+                "{}-game{}-v{}-board.png",
+                record.kind, record.id, record.version
+            ),
+            png: game.board_png_since(Viewer::Spectator, before, &record.names()),
+            description: Some(board_description(record, game, last)),
         })
     }
 
@@ -230,6 +273,7 @@ impl Table {
                 record.kind, record.id, record.version
             ),
             png,
+            description: None,
         })
     }
 }

@@ -245,6 +245,15 @@ impl Table {
         self.options.pictures.then(|| Picture {
             file_name: format!("daily-{}-{tag}.png", daily.number),
             png: yard_png(&daily.puzzle, position),
+            description: Some(format!(
+                "Daily shunting puzzle {}: the yard {}.",
+                daily.number,
+                if tag == "start" {
+                    "at the start".to_owned()
+                } else {
+                    format!("after {tag} moves")
+                }
+            )),
         })
     }
 }
