@@ -73,7 +73,11 @@ impl Table {
         match self.play(place, caller, &notation) {
             Ok(mut reply) => {
                 let record = self.active_record(place, caller)?;
-                let notes = reply.private.take().map(|p| vec![p.text]).unwrap_or_default();
+                let notes = reply
+                    .private
+                    .take()
+                    .map(|p| vec![p.text])
+                    .unwrap_or_default();
                 let panel = self.panel_reply(&record, seat, &[], notes)?;
                 reply.panel = panel.panel;
                 Ok(reply)
@@ -108,8 +112,8 @@ impl Table {
             lines.push(super::play::standings_text(record, &outcome));
         } else if acting {
             lines.push(match game.decision_owed(seat) {
-                Some(decision) => format!("**Your decision:** {decision}."),
-                None => "**Your turn.**".to_owned(),
+                Some(decision) => format!("Your decision: {decision}."),
+                None => "Your turn.".to_owned(),
             });
         } else {
             lines.push(format!(
@@ -124,19 +128,17 @@ impl Table {
         if !chosen.is_empty() {
             lines.push(format!("Choosing: {}", chosen.join(" › ")));
         }
-        let moves = self.store.moves(record.id)?;
-        let undo = moves
-            .iter()
-            .rev()
-            .find(|m| !m.by_bot)
-            .is_some_and(|m| m.seat == seat);
+        let undo = self.with_story(record, |story| story.last_person_step_is(seat))?;
         let image = self
             .options
             .pictures
             .then(|| game.panel_png(seat, &record.names()))
             .flatten()
             .map(|png| Picture {
-                file_name: format!("{}-game{}-v{}-panel.png", record.kind, record.id, record.version),
+                file_name: format!(
+                    "{}-game{}-v{}-panel.png",
+                    record.kind, record.id, record.version
+                ),
                 png,
                 description: Some(clip_description(
                     hand.as_deref().unwrap_or("Your view of the game."),
@@ -163,7 +165,7 @@ pub(super) fn clip_description(text: &str) -> String {
 }
 
 /// `seat`'s legal steps with the players' names filled into their labels and menu parts.
-fn named_steps(record: &GameRecord, game: &dyn LiveGame, seat: Seat) -> Vec<MenuStep> {
+pub(super) fn named_steps(record: &GameRecord, game: &dyn LiveGame, seat: Seat) -> Vec<MenuStep> {
     let names = seat_names(record);
     game.menu(seat)
         .into_iter()
