@@ -130,8 +130,7 @@ mod tests {
         for seed in 0..seeds {
             let mut rng = GameRng::seeded(seed);
             let setup = Whistlewood::deal(&options, players, &mut rng);
-            let mut game =
-                Whistlewood::start(options.clone(), players, setup, seed).expect("starts");
+            let mut game = Whistlewood::start(options, players, setup, seed).expect("starts");
             while let Some(&seat) = game.to_act().seats().first() {
                 seen.push(game.clone());
                 let action = game.bot_action(seat, &mut rng);
