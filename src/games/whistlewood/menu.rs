@@ -24,11 +24,20 @@ fn tile_name(tile: TileType) -> String {
     tile.describe().replacen(" car", "", 1)
 }
 
-/// The name of a row as a menu writes it.
-fn row_name(row: Row) -> &'static str {
+/// A row opening a menu part: "Top", "Bottom".
+fn row_heading(row: Row) -> &'static str {
     match row {
         Row::Top => "Top",
         Row::Bottom => "Bottom",
+    }
+}
+
+/// Where a car at `column` stands, as a menu says it: "before the map", "beside column 3".
+fn standing_at(column: i32) -> String {
+    match column {
+        ..=0 => "before the map".to_owned(),
+        1..=5 => format!("beside column {column}"),
+        _ => "past the map".to_owned(),
     }
 }
 
@@ -58,21 +67,18 @@ impl Whistlewood {
                 }
             }
             Action::Place(tile) => {
-                let column = self.car_column(self.train.len());
+                let at = standing_at(self.car_column(self.train.len()));
                 if count(&|a| matches!(a, Action::Place(_))) == 1 {
-                    vec![format!(
-                        "Place your {} at the end (column {column})",
-                        tile_name(tile)
-                    )]
+                    vec![format!("Place your {} at the end ({at})", tile_name(tile))]
                 } else {
                     vec![
-                        format!("Place a tile at the end (column {column})"),
+                        format!("Place a tile at the end of the train ({at})"),
                         tile_name(tile),
                     ]
                 }
             }
             Action::Claim { column, row } => self.claim_path(&legal, column, row),
-            Action::Advance => vec![format!("Advance the train to column {}", self.loco + 1)],
+            Action::Advance => vec!["Advance the train one card".to_owned()],
             Action::Shunt => vec![format!(
                 "Shunt first (back to column {}), then the Bonus Action",
                 (self.loco - 1).max(1)
@@ -99,17 +105,25 @@ impl Whistlewood {
             .unwrap_or_default();
         let spec = &self.rulings.locations[self.location_at(row.index(), index)];
         let free = self.free_tracks(row.index(), index);
-        let card = format!("{}: {}, {} free", row_name(row), spec.name, free);
+        let bonuses = if spec.is_siding() {
+            " (Shunt + Bonus Action)"
+        } else {
+            ""
+        };
+        let card = format!("{}{bonuses}, {free} free", spec.name);
+        let word = row.word();
         match (claims, in_column) {
-            (1, _) => vec![format!("Claim column {column} {card} (your {car})")],
+            (1, _) => vec![format!(
+                "Claim column {column}, {word}: {card} (your {car})"
+            )],
             (_, 1) => vec![
                 CLAIM.to_owned(),
-                format!("Column {column} {card} (your {car})"),
+                format!("Column {column}, {word}: {card} (your {car})"),
             ],
             _ => vec![
                 CLAIM.to_owned(),
                 format!("Your {car} beside column {column}"),
-                card,
+                format!("{}: {card}", row_heading(row)),
             ],
         }
     }
@@ -226,7 +240,7 @@ mod tests {
                     [alone] => assert!(claims.len() == 1 && alone.starts_with("Claim column")),
                     [group, card] => {
                         assert_eq!(group, super::CLAIM);
-                        assert!(card.starts_with(&format!("Column {column} ")), "{card}");
+                        assert!(card.starts_with(&format!("Column {column}, ")), "{card}");
                     }
                     [_, car, card] => {
                         car_then_card = true;

@@ -20,8 +20,18 @@ fn card_part(face: Face) -> String {
     format!("{face} · {}", face.describe())
 }
 
-/// The menu path of `action`: its side, then its card; or its whole label when it is the only card
-/// its side offers now.
+/// A step that is the only card its side offers, named in full: "Add R2|R3 face up · Livestock 2 |
+/// Livestock 3".
+fn whole_step(action: &Action) -> String {
+    let side = match action.side {
+        Side::Up => "face up",
+        Side::Down => "face down (Wild, 4 points)",
+    };
+    format!("Add {} {side} · {}", action.face, action.face.describe())
+}
+
+/// The menu path of `action`: its side, then its card; or the whole step when it is the only card its
+/// side offers now.
 pub fn menu_path(game: &Yardmaster, action: &Action) -> Vec<String> {
     let legal = game.current().map(|seat| game.legal(seat));
     let same_side = legal
@@ -30,7 +40,7 @@ pub fn menu_path(game: &Yardmaster, action: &Action) -> Vec<String> {
         .filter(|other| other.side == action.side)
         .count();
     if same_side <= 1 {
-        return vec![action.label()];
+        return vec![whole_step(action)];
     }
     vec![side_part(action.side).to_owned(), card_part(action.face)]
 }
@@ -130,7 +140,7 @@ mod tests {
                     let path = menu_path(&game, action);
                     if offered.len() == 1 {
                         alone += 1;
-                        assert_eq!(path, [action.label()]);
+                        assert_eq!(path, [whole_step(action)]);
                     } else {
                         assert_eq!(path, [side_part(side).to_owned(), card_part(action.face)]);
                     }
