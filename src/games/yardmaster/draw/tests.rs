@@ -368,3 +368,24 @@ fn cards_added_since_the_last_turn_are_ringed() {
         &board_png(&before, &names(5))
     ));
 }
+
+#[test]
+fn the_panel_at_the_start_shows_the_engine_and_the_whole_hand() {
+    use crate::game::Game;
+    use crate::games::yardmaster::cards::deck_faces;
+    use crate::games::yardmaster::rules::{Yardmaster, YardmasterSetup};
+    let setup = YardmasterSetup {
+        start_player: 0,
+        deck: deck_faces(4).to_vec(),
+        second_deck: None,
+        caboose: None,
+        second_caboose: None,
+    };
+    let game = Yardmaster::start(Default::default(), 4, setup, 0).expect("starts");
+    let png = panel_png(&game.view(Viewer::Seat(0)), &names(4)).expect("seat 0's panel");
+    save_sample("panel-start.png", &png);
+    let image = decode(&png);
+    assert_eq!(image.width(), 600);
+    // Five cards in hand take two rows under the train's end.
+    assert!(image.height() > 600, "{}", image.height());
+}
