@@ -62,3 +62,4 @@ mod whistlewood_regressions;
 mod whistlewood_rules;
 mod yardmaster_props;
 mod yardmaster_rules;
+mod yardmaster_whistlewood_menus;

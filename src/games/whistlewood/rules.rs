@@ -510,6 +510,10 @@ impl Game for Whistlewood {
         self.describe(action)
     }
 
+    fn menu_path(&self, action: &Action) -> Vec<String> {
+        self.step_menu_path(action)
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,

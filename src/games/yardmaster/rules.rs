@@ -665,6 +665,10 @@ impl Game for Yardmaster {
         action.label()
     }
 
+    fn menu_path(&self, action: &Action) -> Vec<String> {
+        super::menu::menu_path(self, action)
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,
