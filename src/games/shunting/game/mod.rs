@@ -8,6 +8,7 @@
 pub mod action;
 pub mod board;
 mod bot;
+mod pictures;
 pub mod view;
 
 use std::ops::RangeInclusive;
@@ -15,6 +16,7 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{self, LAST_CARD};
+use super::menu::menu_path;
 use super::position::Position;
 use super::rank::Rank;
 use super::session::{Played, Refusal, Session};
@@ -307,6 +309,14 @@ impl Game for Shunting {
         match action {
             Action::Move(step) => step.label(),
             Action::Reset => "Reset: every piece back to the start, count from 0".to_owned(),
+        }
+    }
+
+    /// A move by loco and pieces taken, then track, then stop (see [`menu_path`]); reset on its own.
+    fn menu_path(&self, action: &Action) -> Vec<String> {
+        match action {
+            Action::Move(step) => menu_path(&self.board.puzzle().yard, step),
+            Action::Reset => vec![self.label(action)],
         }
     }
 
