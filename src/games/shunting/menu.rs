@@ -4,6 +4,7 @@
 //! turntable's turn is a choice of its own at the top.
 
 use super::notation::{Drive, Move};
+use super::puzzle::Puzzle;
 use super::yard::Yard;
 
 /// The menu parts of `step` on `yard`, from the top down; the last is the move's own short label.
@@ -16,6 +17,27 @@ pub fn menu_path(yard: &Yard, step: &Move) -> Vec<String> {
             stop(drive),
         ],
     }
+}
+
+/// Sorts `moves` as the menus offer them: by loco (in piece order), by pieces taken, by track (in
+/// the yard's order), by stop slot, then by notation; turntable turns last.
+pub fn sort_for_menus(puzzle: &Puzzle, moves: &mut [Move]) {
+    moves.sort_by_cached_key(|step| match step {
+        Move::Drive(drive) => {
+            let stop = puzzle.yard.find_slot(&drive.to).map(|id| {
+                let slot = puzzle.yard.slots[usize::from(id)];
+                (slot.track, slot.number)
+            });
+            (
+                0,
+                puzzle.find_piece(&drive.loco),
+                drive.take,
+                stop,
+                step.to_string(),
+            )
+        }
+        Move::Turn { .. } => (1, None, 0, None, step.to_string()),
+    });
 }
 
 /// "L1 alone", "L1 with 2 coupled": the loco and what it takes along.
@@ -154,6 +176,37 @@ mod tests {
         assert_eq!(paths.len(), legal.len());
         assert!(paths.contains(&vec![game.label(&Action::Reset)]));
         assert!(paths.iter().all(|p| p.len() == 1 || p.len() == 3));
+    }
+
+    #[test]
+    fn the_game_lists_its_moves_group_by_group_in_yard_order() {
+        for number in [7, 25, 45] {
+            let mut game = Shunting::new(number).unwrap();
+            for _ in 0..3 {
+                let step = Action::Move(game.board().guide()[game.moves()].clone());
+                game.apply(0, &step).unwrap();
+                let paths: Vec<Vec<String>> =
+                    game.legal(0).iter().map(|a| game.menu_path(a)).collect();
+                for depth in 1..3 {
+                    let mut runs: Vec<&[String]> = Vec::new();
+                    for path in paths.iter().filter(|p| p.len() > depth) {
+                        if runs.last() != Some(&&path[..depth]) {
+                            runs.push(&path[..depth]);
+                        }
+                    }
+                    let distinct: HashSet<&[String]> = runs.iter().copied().collect();
+                    assert_eq!(distinct.len(), runs.len(), "card {number}: {paths:?}");
+                }
+                let yard = &game.board().puzzle().yard;
+                let tracks: Vec<usize> = paths
+                    .iter()
+                    .filter(|p| p.len() == 3 && p[0] == paths[0][0])
+                    .map(|p| yard.find_track(&p[1]["To track ".len()..]).unwrap())
+                    .collect();
+                assert!(tracks.is_sorted(), "card {number}: {paths:?}");
+                assert_eq!(game.legal(0).last(), Some(&Action::Reset));
+            }
+        }
     }
 
     #[test]

@@ -16,7 +16,8 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{self, LAST_CARD};
-use super::menu::menu_path;
+use super::menu::{menu_path, sort_for_menus};
+use super::notation::Move;
 use super::position::Position;
 use super::rank::Rank;
 use super::session::{Played, Refusal, Session};
@@ -289,16 +290,19 @@ impl Game for Shunting {
         }
     }
 
+    /// The moves in the order the menus offer them (see [`sort_for_menus`]), then reset.
     fn legal(&self, seat: Seat) -> Vec<Action> {
         if seat != 0 || self.solved() {
             return Vec::new();
         }
-        let mut legal: Vec<Action> = self
+        let mut moves: Vec<Move> = self
             .session()
             .legal()
             .into_iter()
-            .map(|m| Action::Move(m.action))
+            .map(|m| m.action)
             .collect();
+        sort_for_menus(self.board.puzzle(), &mut moves);
+        let mut legal: Vec<Action> = moves.into_iter().map(Action::Move).collect();
         if self.moves() > 0 {
             legal.push(Action::Reset);
         }
