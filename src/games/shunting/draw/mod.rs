@@ -23,7 +23,7 @@ mod vector;
 
 use render::encode_png;
 
-pub use panel::{PANEL_TEXT, PANEL_WIDTH};
+pub use panel::PANEL_WIDTH;
 
 use super::position::Position;
 use super::puzzle::Puzzle;

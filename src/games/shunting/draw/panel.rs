@@ -18,7 +18,7 @@ use crate::games::shunting::yard::{Across, End, Heading, Landing, Onward, SlotId
 /// The panel picture's width.
 pub const PANEL_WIDTH: f32 = 600.0;
 /// The size of its smallest text.
-pub const PANEL_TEXT: f32 = 18.0;
+const PANEL_TEXT: f32 = 18.0;
 
 const MARGIN: f32 = 16.0;
 const TITLE: TextStyle = TextStyle::bold(24.0, palette::TEXT);

@@ -207,6 +207,11 @@ mod tests {
         while !game.solved() {
             game.apply(0, &guide_step(&game)).unwrap();
         }
+        let wright = line(&wright()).unwrap();
+        assert!(
+            wright.contains(" of 5 pieces in place, 4 of 4 other goal conditions met, 0 moves"),
+            "the train's five places and the headshunt's four slots kept clear: {wright}"
+        );
         assert_eq!(
             line(&game).unwrap(),
             format!(

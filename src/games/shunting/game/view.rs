@@ -1,4 +1,5 @@
-//! What the player (and anyone watching) sees of a shunting game, and its text picture. There is nothing hidden but the guide, which appears once the card is solved.
+//! What the player (and anyone watching) sees of a shunting game, and its text picture. There is
+//! nothing hidden but the guide, which appears once the card is solved.
 
 use std::fmt::Write;
 
