@@ -104,16 +104,20 @@ impl Tapping {
             return self.tap();
         };
         let caller = Caller::new(user.clone(), user.to_uppercase());
-        let command = match &self.panel {
-            Some((owner, panel)) if *owner == user && !panel.choices.is_empty() => {
-                let mut path = panel.path.clone();
+        let open = self
+            .panel
+            .take()
+            .filter(|(owner, panel)| *owner == user && !panel.choices.is_empty());
+        let command = match open {
+            Some((_, panel)) => {
+                let mut path = panel.path;
                 path.push(self.next_choice(panel.choices.len()));
                 Command::Tap {
                     version: panel.version,
                     path,
                 }
             }
-            _ => Command::Turn,
+            None => Command::Turn,
         };
         let began = Instant::now();
         let reply = self.table.handle(&self.place, &caller, command).unwrap();
