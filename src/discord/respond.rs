@@ -7,8 +7,8 @@ use serenity::builder::Builder as _;
 
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
-use crate::excerpt::clip;
 use super::{Context, Data, Error};
+use crate::excerpt::clip;
 use crate::table::{
     Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError, off_thread,
 };
