@@ -63,7 +63,7 @@ impl Express {
             Action::Deadline | Action::End => alone(crate::game::Game::label(self, step)),
             Action::Way(card) => Placed {
                 parts: vec![Part::plain("Lay a Way Car".into()), card_part(card)],
-                short: format!("Lay the {card}"),
+                short: self.describe(step),
             },
             Action::Add { train, laid } => {
                 let mut parts = vec![
@@ -73,7 +73,7 @@ impl Express {
                 parts.extend(laid_parts(laid));
                 Placed {
                     parts,
-                    short: format!("{} on train {}", laid_text(laid), train + 1),
+                    short: self.describe(step),
                 }
             }
             Action::Swap { train, card } => {
@@ -87,7 +87,7 @@ impl Express {
                         }),
                         card_part(card),
                     ],
-                    short: format!("{card} as the Loco of train {}", train + 1),
+                    short: self.describe(step),
                 }
             }
             Action::Start { loco, cars } => {
@@ -100,7 +100,10 @@ impl Express {
                 });
                 Placed {
                     parts,
-                    short: format!("New train: {} first, {loco} as Loco", laid_text(first)),
+                    short: format!(
+                        "Start a train: {} first, {loco} as the Loco",
+                        laid_text(first)
+                    ),
                 }
             }
             Action::Discard(card) => Placed {
@@ -114,59 +117,55 @@ impl Express {
                         family: Some(family(card)),
                     },
                 ],
-                short: format!("Discard the {card}"),
+                short: self.describe(step),
             },
-            Action::Disaster { card, target } => self.place_disaster(card, target),
+            Action::Disaster { card, target } => Placed {
+                parts: self.disaster_parts(card, target),
+                short: self.describe(step),
+            },
         }
     }
 
-    fn place_disaster(&self, card: Kind, target: Target) -> Placed {
+    /// A Disaster's parts: the card, then its target (a Switch: your train, then the other).
+    fn disaster_parts(&self, card: Kind, target: Target) -> Vec<Part> {
         let mut parts = vec![Part::plain(format!("Play {card}"))];
-        let short = match target {
+        match target {
             Target::Player(seat) => {
                 let aimed_at_seat = disaster(card).is_none_or(|spec| spec.aim == Aim::Player);
-                let label = if aimed_at_seat {
-                    self.seat_text(seat)
-                } else {
-                    let way = disaster(card).map_or(card, |spec| spec.way_car);
-                    format!("{}'s laid {way}", self.seat_text(seat))
+                let own = seat == self.current;
+                let way = disaster(card).map_or(card, |spec| spec.way_car);
+                let label = match (aimed_at_seat, own) {
+                    (true, true) => "yourself".to_owned(),
+                    (true, false) => seat_ref(seat),
+                    (false, true) => format!("your laid {way}"),
+                    (false, false) => format!("{}'s laid {way}", seat_ref(seat)),
                 };
                 parts.push(Part {
-                    label: label.clone(),
-                    family: Some(self.seat_text(seat)),
+                    label,
+                    family: Some(self.trains_of(seat)),
                 });
-                format!("{card} on {label}")
             }
-            Target::Train { seat, train } => {
-                let label = self.others_train(seat, train);
-                parts.push(Part {
-                    label: label.clone(),
-                    family: Some(self.seat_text(seat)),
-                });
-                format!("{card} on {}", self.train_name(seat, train))
-            }
+            Target::Train { seat, train } => parts.push(Part {
+                label: self.others_train(seat, train),
+                family: Some(self.trains_of(seat)),
+            }),
             Target::Switch { own, seat, train } => {
                 parts.push(Part::plain(self.others_train(self.current, own)));
                 parts.push(Part {
                     label: self.others_train(seat, train),
-                    family: Some(self.seat_text(seat)),
+                    family: Some(self.trains_of(seat)),
                 });
-                format!(
-                    "Switch {} with {}",
-                    self.train_name(self.current, own),
-                    self.train_name(seat, train)
-                )
             }
-        };
-        Placed { parts, short }
+        }
+        parts
     }
 
-    /// A seat as a menu names it: "you" for the seat to act, else its name token.
-    fn seat_text(&self, seat: Seat) -> String {
+    /// "your trains" or "{seat1}'s trains": the group of a seat's targets when there are many.
+    fn trains_of(&self, seat: Seat) -> String {
         if seat == self.current {
-            "you".into()
+            "your trains".into()
         } else {
-            seat_ref(seat)
+            format!("{}'s trains", seat_ref(seat))
         }
     }
 
@@ -257,11 +256,10 @@ fn first_parts(first: Laid) -> Vec<Part> {
     }
 }
 
-/// A laid card in a few words: "Hopper", "Wild as Coach", "Wild (open)".
+/// A first car in a few words: "Hopper", "Wild Car as Coach".
 fn laid_text(laid: Laid) -> String {
     match laid.declared {
         Some(kind) => format!("{} as {kind}", laid.card),
-        None if laid.card == Kind::Wild => "Wild (open)".into(),
         None => laid.card.to_string(),
     }
 }

@@ -105,3 +105,63 @@ fn groups(placed: &[Placed], members: &[usize], depth: usize) -> Vec<Vec<usize>>
     }
     groups.into_iter().map(|(_, group)| group).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(parts: &[(&str, Option<&str>)], short: &str) -> Placed {
+        Placed {
+            parts: parts
+                .iter()
+                .map(|&(label, family)| Part {
+                    label: label.into(),
+                    family: family.map(str::to_owned),
+                })
+                .collect(),
+            short: short.into(),
+        }
+    }
+
+    #[test]
+    fn a_part_that_leads_to_one_step_says_which_step_it_plays() {
+        let paths = shape(vec![
+            placed(&[("Lay a Way Car", None), ("Boom", None)], "Lay the Boom"),
+            placed(&[("Discard", None), ("Boom", None)], "Discard the Boom"),
+            placed(&[("Discard", None), ("Coach", None)], "Discard the Coach"),
+        ]);
+        assert_eq!(
+            paths,
+            [
+                vec!["Lay the Boom"],
+                vec!["Discard", "Boom"],
+                vec!["Discard", "Coach"],
+            ]
+        );
+    }
+
+    #[test]
+    fn a_level_too_long_is_split_by_family() {
+        let names: Vec<String> = (0..=LEVEL_MOST).map(|i| format!("Card {i}")).collect();
+        let steps = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let family = if i < 3 { "Few" } else { "Many" };
+                placed(&[("Discard", None), (name, Some(family))], name)
+            })
+            .collect();
+        let paths = shape(steps);
+        assert_eq!(paths[0], ["Discard", "Few", "Card 0"]);
+        assert_eq!(paths[LEVEL_MOST], ["Discard", "Many", "Card 20"]);
+        let short = names[..LEVEL_MOST].iter().enumerate().map(|(i, name)| {
+            let family = if i < 3 { "Few" } else { "Many" };
+            placed(&[("Discard", None), (name, Some(family))], name)
+        });
+        assert_eq!(
+            shape(short.collect())[0],
+            ["Discard", "Card 0"],
+            "a level of twenty stays whole"
+        );
+    }
+}
