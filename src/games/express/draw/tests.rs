@@ -261,6 +261,7 @@ fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
     let mut rng = GameRng::seeded(12);
     let mut game = game(4, 12, 40);
     let mut found = false;
+    let mut disaster_seen = false;
     for _ in 0..400 {
         let before = game.view(Viewer::Spectator);
         let ToAct::Seats(seats) = game.to_act() else {
@@ -280,11 +281,19 @@ fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
             assert_eq!(marks, Marks::default(), "a new deal marks nothing");
             continue;
         }
+        let names = names(4);
+        if marks.disaster && !disaster_seen {
+            assert_eq!(now.disaster_slot.len(), before.disaster_slot.len() + 1);
+            save(
+                "board-4p-since-disaster",
+                &board_png_since(&now, &before, &names),
+            );
+            disaster_seen = true;
+        }
         let started = game.seat(mover).trains.len() > trains_before;
-        if started && matches!(game.phase(), Phase::Draw) {
+        if started && matches!(game.phase(), Phase::Draw) && !found {
             assert_eq!(marks.train(mover, trains_before), TrainChange::New);
             assert!(marks.discard, "the turn ended with a discard");
-            let names = names(4);
             assert_ne!(
                 board_png_since(&now, &before, &names),
                 board_png(&now, &names),
@@ -292,10 +301,13 @@ fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
             );
             save("board-4p-since", &board_png_since(&now, &before, &names));
             found = true;
+        }
+        if found && disaster_seen {
             break;
         }
     }
     assert!(found, "some turn of the bots started a train");
+    assert!(disaster_seen, "some turn of the bots played a Disaster");
     let view = game.view(Viewer::Spectator);
     let unchanged = Marks::between(&view, &view);
     assert!(!unchanged.discard && !unchanged.disaster && !unchanged.turntable);
