@@ -5,6 +5,8 @@
 
 mod shape;
 
+use std::cell::RefCell;
+
 use super::cards::{Class, Kind};
 use super::disasters::{Aim, disaster};
 use super::notation::{Action, Laid, Target};
@@ -15,23 +17,45 @@ use crate::game::{Seat, seat_ref};
 use crate::plural::{counted, pts};
 use shape::{Part, Placed};
 
+/// The menus of the last state asked about, kept for the thread: the panel asks for the path of every
+/// legal step of one state in turn, and each path depends on all the others (a level is split or a
+/// part shortened by what else is on offer), so they are made once per state rather than once per step.
+struct LastMenus {
+    state: Express,
+    steps: Vec<Action>,
+    paths: Vec<Vec<String>>,
+}
+
+thread_local! {
+    static LAST_MENUS: RefCell<Option<LastMenus>> = const { RefCell::new(None) };
+}
+
 impl Express {
     /// The menu path of `action`: its place among the legal steps of the seat to act, or its label
     /// alone when it is not one of them.
     pub(super) fn menu_path_of(&self, action: &Action) -> Vec<String> {
-        let steps = self
-            .seat_to_act()
-            .map(|seat| crate::game::Game::legal(self, seat))
-            .unwrap_or_default();
-        match steps.iter().position(|step| step == action) {
-            Some(index) => self.menu_paths(&steps).swap_remove(index),
-            None => vec![crate::game::Game::label(self, action)],
-        }
+        LAST_MENUS.with_borrow_mut(|last| {
+            let menus = match last {
+                Some(menus) if menus.state == *self => menus,
+                _ => last.insert(self.menus()),
+            };
+            match menus.steps.iter().position(|step| step == action) {
+                Some(index) => menus.paths[index].clone(),
+                None => vec![self.describe(action)],
+            }
+        })
     }
 
-    /// The menu paths of `steps` (the legal steps of the seat to act), in their order.
-    pub(super) fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
-        shape::shape(steps.iter().map(|step| self.place(step)).collect())
+    /// The legal steps of the seat to act and their menu paths.
+    fn menus(&self) -> LastMenus {
+        let mut steps = Vec::new();
+        self.legal_steps(&mut steps);
+        let paths = shape::shape(steps.iter().map(|step| self.place(step)).collect());
+        LastMenus {
+            state: self.clone(),
+            steps,
+            paths,
+        }
     }
 
     /// Where `step` goes before the levels are shaped: its parts and its label when a part above
@@ -60,7 +84,7 @@ impl Express {
                 Phase::Block(pending) => format!("Allow the {}", pending.card),
                 _ => "Allow it".into(),
             }),
-            Action::Deadline | Action::End => alone(crate::game::Game::label(self, step)),
+            Action::Deadline | Action::End => alone(self.describe(step)),
             Action::Way(card) => Placed {
                 parts: vec![Part::plain("Lay a Way Car".into()), card_part(card)],
                 short: self.describe(step),
