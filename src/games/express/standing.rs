@@ -82,6 +82,16 @@ mod tests {
     }
 
     #[test]
+    fn once_the_game_is_over_the_leader_won() {
+        let mut view = view_with_totals(vec![98, 124, 1]);
+        view.phase = PhaseView::Over;
+        assert_eq!(
+            standing_line(&view, &names()).as_deref(),
+            Some("Bo won with 124 points; Ann 98, Cy 1")
+        );
+    }
+
+    #[test]
     fn there_is_no_line_before_a_hand_is_scored() {
         let mut view = view_with_totals(vec![0, 0, 0]);
         view.hand_points.clear();
