@@ -29,6 +29,7 @@ mod express_disasters;
 mod express_feasible;
 mod express_hands;
 mod express_listing;
+mod express_menu;
 mod express_notation;
 mod express_pinned;
 mod express_props;

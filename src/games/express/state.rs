@@ -456,6 +456,10 @@ impl Game for Express {
         self.describe(action)
     }
 
+    fn menu_path(&self, action: &Action) -> Vec<String> {
+        self.menu_path_of(action)
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,
