@@ -268,3 +268,52 @@ fn assert_pings_nobody_new(sent: &Sent) {
     assert!(sent.allowed_user_mentions.is_empty(), "{sent:?}");
     assert!(!sent.content.contains("<@"), "{}", sent.content);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_delivered_while_its_turns_post_is_being_made_edits_that_post() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let (bot, _, mover) = started_express(&fake, &dir.path().join("p.db")).await;
+    let other = other_than(&mover);
+    loop {
+        let notation = next_step(&fake, &mover).await;
+        if notation.starts_with("discard") {
+            break;
+        }
+        step(&fake, &mover, &notation).await;
+    }
+    let posts = fake.channel_message_count(CHANNEL);
+    let tries = fake.requests("POST /channels/").len();
+
+    // The discard begins the other player's turn; Discord holds its post back with 429s, and the
+    // other player's first step is committed meanwhile.
+    fake.rate_limit("POST /channels/", 3, Duration::from_secs(1));
+    let discard = next_step(&fake, &mover).await;
+    let discarded = fake
+        .slash(&mover, GUILD, CHANNEL, "move", json!({ "action": discard }))
+        .await;
+    fake.wait_requests("POST /channels/", tries + 1, WAIT).await;
+    let first = next_step(&fake, &other).await;
+    step(&fake, &other, &first).await;
+    assert_taken(&fake.reply(discarded, WAIT).await, &discard);
+
+    // The step waited for the post and edited it: one new message, pinging the other player.
+    let next = fake
+        .wait_channel_messages(CHANNEL, posts + 1, WAIT)
+        .await
+        .pop()
+        .unwrap();
+    assert_eq!(pinged(&next), other.id, "{next:?}");
+    let edit = fake.wait_message_edits(&next, 1, WAIT).await.pop().unwrap();
+    assert_pings_nobody(&edit);
+    let told = narrated(&edit.content);
+    assert!(
+        told.last().is_some_and(|line| line.starts_with(&other.name)),
+        "{}",
+        edit.content
+    );
+    assert_eq!(fake.rate_limited("POST /channels/"), 3);
+    assert_eq!(fake.channel_message_count(CHANNEL), posts + 1);
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+    bot.stop().await;
+}
