@@ -308,7 +308,8 @@ async fn a_step_delivered_while_its_turns_post_is_being_made_edits_that_post() {
     assert_pings_nobody(&edit);
     let told = narrated(&edit.content);
     assert!(
-        told.last().is_some_and(|line| line.starts_with(&other.name)),
+        told.last()
+            .is_some_and(|line| line.starts_with(&other.name)),
         "{}",
         edit.content
     );
