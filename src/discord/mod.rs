@@ -14,6 +14,8 @@ mod respond;
 mod scheduler;
 mod shutdown;
 mod startup;
+mod turn_messages;
+mod turn_slots;
 mod vote_buttons;
 
 use std::sync::{Arc, Mutex};
@@ -29,11 +31,14 @@ use gated_framework::GatedFramework;
 use shutdown::WorkGate;
 use startup::Registration;
 pub use startup::{Readiness, StartupPolicy};
+use turn_messages::TurnMessages;
 
 /// What every command can reach.
 pub struct Data {
     /// The table layer over the store.
     pub table: Arc<Table>,
+    /// Which channel message is each turn's, and the commands under way in each channel.
+    pub turn_messages: Arc<TurnMessages>,
 }
 
 /// The error type of commands (failures of Discord calls; people's mistakes are replies, not errors).
@@ -274,6 +279,8 @@ fn framework(
                     ),
                     guild,
                 };
+                let turn_messages =
+                    Arc::new(TurnMessages::new(Arc::clone(&ctx.http), Arc::clone(&gate)));
                 let (http, start_table) = (Arc::clone(&ctx.http), Arc::clone(&table));
                 let bot = ready_event.user.id;
                 let start_scheduler = move || {
@@ -290,7 +297,10 @@ fn framework(
                     Arc::clone(&ready),
                     start_scheduler,
                 );
-                Ok(Data { table })
+                Ok(Data {
+                    table,
+                    turn_messages,
+                })
             })
         })
         .build()

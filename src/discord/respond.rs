@@ -7,6 +7,7 @@ use serenity::builder::Builder as _;
 
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
+use super::turn_messages::Ticket;
 use super::{Context, Data, Error};
 use crate::excerpt::clip;
 use crate::table::{
@@ -15,6 +16,16 @@ use crate::table::{
 
 /// How many legal moves an error message lists.
 const LEGAL_SHOWN: usize = 10;
+/// The private answer to a step shown by an edit of its turn's message.
+const IN_TURN_MESSAGE: &str = "Shown in this turn's message in the channel.";
+
+/// Where a command's public post went.
+enum Shown {
+    /// A new channel message.
+    Posted,
+    /// Its turn's message, edited in the background.
+    InTurnMessage,
+}
 
 /// What a server shows for a person, so every post, picture and list calls them the same: their
 /// nickname there, else the display name they chose for all of Discord, else their username
@@ -100,6 +111,7 @@ pub async fn run_work(
     ctx: Context<'_>,
     work: impl Future<Output = Result<Reply, TableError>> + Send + 'static,
 ) -> Result<(), Error> {
+    let ticket = ctx.data().turn_messages.ticket(ctx.channel_id());
     let task = tokio::spawn(work);
     let acknowledged = ctx.defer_ephemeral().await;
     let result = task.await?;
@@ -112,12 +124,14 @@ pub async fn run_work(
             "could not acknowledge a command; its public result is still posted: {error}"
         );
     }
-    deliver(ctx.http(), ctx.channel_id(), token, result).await
+    deliver(ctx.http(), ticket, token, result).await
 }
 
-/// Delivers a table command's result: the public post as a channel message (which pings the people
-/// it mentions), then the private post (or a refusal, or a short confirmation) as an ephemeral
-/// follow-up that completes the interaction's private acknowledgement.
+/// Delivers a table command's result (`ticket`: the command's, taken before it entered the table's
+/// queue): the public post as a channel message (which pings the people it mentions) or, when it
+/// brings its turn's message up to date, as an edit of that message sent in the background (see
+/// [`super::turn_messages`]); then the private post (or a refusal, or a short confirmation) as an
+/// ephemeral follow-up that completes the interaction's private acknowledgement.
 ///
 /// Every table command and button is acknowledged with an **ephemeral** deferral before its answer
 /// is known, and nothing public ever goes through the interaction, because:
@@ -135,24 +149,41 @@ pub async fn run_work(
 ///   one nonce).
 ///
 /// A public post Discord refuses (a locked thread takes none) changes nothing that was done: it is
-/// logged, and the caller is told privately ([`unposted`]).
+/// logged, and the caller is told privately ([`unposted`]). An edit never holds the private answer
+/// back (a fast player's next step must not wait for it); one Discord refuses is logged.
 pub async fn deliver(
     http: &serenity::Http,
-    channel: serenity::ChannelId,
+    ticket: Ticket,
     token: Option<&str>,
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
-    let (public, private) = match result {
+    let channel = ticket.channel();
+    let (public, private, turn) = match result {
         Ok(Reply {
-            public, private, ..
-        }) => (public, private),
-        Err(error) => (None, Some(Post::text(explain(&error)))),
+            public,
+            private,
+            turn,
+            ..
+        }) => (public, private, turn),
+        Err(error) => (None, Some(Post::text(explain(&error))), None),
     };
-    let posted = match &public {
-        Some(public) => {
-            Some(post(http, channel, channel_message(public), &PostNonce::fresh()).await)
+    let posted = match (&public, turn) {
+        (Some(public), Some(turn)) if !turn.fresh => {
+            ticket.edit(turn, public.clone());
+            Some(Ok(Shown::InTurnMessage))
         }
-        None => None,
+        (Some(public), turn) => {
+            let fresh = turn.map(|turn| ticket.fresh(turn));
+            let made = post(http, channel, channel_message(public), &PostNonce::fresh()).await;
+            if let (Some(fresh), Ok(made)) = (fresh, &made) {
+                fresh.posted(made.id);
+            }
+            Some(made.map(|_| Shown::Posted))
+        }
+        (None, _) => {
+            drop(ticket);
+            None
+        }
     };
     let private = match (posted, public, private) {
         (Some(Err(error)), public, private) => {
@@ -160,7 +191,8 @@ pub async fn deliver(
             unposted(private.or(public))
         }
         (_, _, Some(private)) => private,
-        (Some(Ok(_)), _, None) => Post::text("Posted in the channel."),
+        (Some(Ok(Shown::Posted)), _, None) => Post::text("Posted in the channel."),
+        (Some(Ok(Shown::InTurnMessage)), _, None) => Post::text(IN_TURN_MESSAGE),
         (None, _, None) => Post::text("Done."),
     };
     if let Some(token) = token {

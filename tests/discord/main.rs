@@ -37,3 +37,4 @@ mod sharded_processes;
 mod shutdown;
 mod startup;
 mod threads;
+mod turn_messages;
