@@ -1,8 +1,10 @@
 //! Pictures of real positions: the start, mid-game, the last round with face-down tiles, and ended
-//! games, for 3 to 5 players. Set `COAL_TRAIN_DRAW_SAMPLES` to a folder to also write them there.
+//! games, for 3 to 5 players; the turn panel at each kind of decision, and the board with a turn's
+//! changes marked. Set `COAL_TRAIN_DRAW_SAMPLES` to a folder to also write them there.
 
-use super::board_png;
+use super::{board_png, board_png_since, panel_png};
 use crate::game::{Game, GameRng, ToAct, Viewer};
+use crate::games::coal_train::view::Decision;
 use crate::games::coal_train::{CoalTrain, CoalTrainOptions};
 
 /// The largest picture allowed.
@@ -85,4 +87,92 @@ fn face_down_tiles_are_drawn_as_backs_whatever_they_are() {
         board_png(&view, &names(4)),
         board_png(&resampled.view(Viewer::Spectator), &names(4))
     );
+}
+
+/// The first position of random games (4 players) whose seat to act must make `decision`.
+fn deciding(decision: fn(&Decision) -> bool) -> CoalTrain {
+    (0..50)
+        .map(|seed| {
+            game_until(4, 60 + seed, |g| {
+                decision(&g.view(Viewer::Spectator).decision) && g.round() >= 2
+            })
+        })
+        .find(|g| decision(&g.view(Viewer::Spectator).decision))
+        .expect("random games reach every decision")
+}
+
+/// The panel of the seat to act in `game`, checked and written out like the boards.
+fn check_panel(game: &CoalTrain, label: &str) {
+    let seat = game.seat_to_act().expect("a seat acts");
+    let view = game.view(Viewer::Seat(seat));
+    let png = panel_png(&view, &names(4)).expect("a seat has a panel");
+    let canvas = render::decode_png(&png).expect("a readable PNG");
+    assert_eq!(canvas.width(), 600, "{label}");
+    if let Some(folder) = std::env::var_os("COAL_TRAIN_DRAW_SAMPLES") {
+        let path = std::path::Path::new(&folder).join(format!("coal_train_panel_{label}.png"));
+        std::fs::write(path, &png).unwrap();
+    }
+}
+
+#[test]
+fn every_decision_has_a_phone_wide_panel_and_spectators_have_none() {
+    check_panel(&game_until(4, 7, |_| true), "setup");
+    check_panel(
+        &game_until(4, 7, |g| {
+            g.round() == 1 && g.view(Viewer::Spectator).decision == Decision::Actions
+        }),
+        "first_actions",
+    );
+    let cases: [(&str, fn(&Decision) -> bool); 5] = [
+        ("actions", |d| *d == Decision::Actions),
+        ("second_build", |d| *d == Decision::SecondBuild),
+        ("incentive", |d| matches!(d, Decision::Incentive(_))),
+        ("rondel", |d| *d == Decision::Rondel),
+        ("place", |d| *d == Decision::Place),
+    ];
+    for (label, decision) in cases {
+        check_panel(&deciding(decision), label);
+    }
+    let game = game_until(4, 7, |g| g.round() >= 3);
+    assert_eq!(panel_png(&game.view(Viewer::Spectator), &names(4)), None);
+}
+
+#[test]
+fn the_board_since_an_earlier_view_marks_what_changed() {
+    let before = game_until(4, 9, |g| g.round() >= 4);
+    let mut rng = GameRng::seeded(1);
+    let mut after = before.clone();
+    let stations = |g: &CoalTrain| {
+        g.view(Viewer::Spectator)
+            .locations
+            .iter()
+            .map(|l| l.stations.len())
+            .sum::<usize>()
+    };
+    while stations(&after) == stations(&before) {
+        let seat = after
+            .seat_to_act()
+            .expect("random games build before they end");
+        let legal = after.legal(seat);
+        after
+            .apply_quiet(seat, &legal[rng.index(legal.len())])
+            .unwrap();
+    }
+    let (was, now) = (
+        before.view(Viewer::Spectator),
+        after.view(Viewer::Spectator),
+    );
+    let marked = board_png_since(&now, &was, &names(4));
+    assert!(
+        board_png_since(&now, &now, &names(4)) == board_png(&now, &names(4)),
+        "nothing changed, nothing marked"
+    );
+    assert!(
+        marked != board_png(&now, &names(4)),
+        "a new station is marked"
+    );
+    if let Some(folder) = std::env::var_os("COAL_TRAIN_DRAW_SAMPLES") {
+        let path = std::path::Path::new(&folder).join("coal_train_since.png");
+        std::fs::write(path, &marked).unwrap();
+    }
 }
