@@ -310,3 +310,90 @@ fn space_part(game: &CoalTrain, space: usize) -> String {
     };
     format!("{}: {what}", space_name(space))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameRng, ToAct};
+    use crate::games::coal_train::CoalTrainOptions;
+
+    /// Every legal step with its path over a random 4-player game.
+    fn paths_of_a_game(seed: u64) -> Vec<(Action, Vec<String>)> {
+        let mut rng = GameRng::seeded(seed);
+        let options = CoalTrainOptions::default();
+        let setup = CoalTrain::deal(&options, 4, &mut rng);
+        let mut game = CoalTrain::start(options, 4, setup, seed).unwrap();
+        let mut paths = Vec::new();
+        while let ToAct::Seats(seats) = game.to_act() {
+            let legal = game.legal(seats[0]);
+            paths.extend(legal.iter().map(|a| (*a, menu_path(&game, a))));
+            game.apply_quiet(seats[0], &legal[rng.index(legal.len())])
+                .unwrap();
+        }
+        paths
+    }
+
+    #[test]
+    fn builds_and_trades_are_chosen_part_by_part() {
+        let paths = paths_of_a_game(3);
+        let builds: Vec<&Vec<String>> = paths
+            .iter()
+            .filter(|(a, _)| matches!(a, Action::Build { tile: Some(_), .. }))
+            .map(|(_, p)| p)
+            .collect();
+        assert!(!builds.is_empty(), "random games build");
+        for path in builds {
+            assert_eq!(path[0], "Build a station", "{path:?}");
+            assert!(path[2].contains(" VP)"), "the place comes third: {path:?}");
+            assert!(
+                path[3] == "first station" || path[3].starts_with("from "),
+                "then the route: {path:?}"
+            );
+            assert!(path.len() >= 5, "then the payment: {path:?}");
+        }
+        for (action, path) in &paths {
+            if let Action::Exchange { give, take } = action {
+                assert_eq!(
+                    path[1..],
+                    [
+                        format!("give {}", short(give)),
+                        format!("for {}", short(take))
+                    ],
+                    "{path:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_trade_of_up_to_four_is_chosen_by_how_many_first() {
+        let free_trade = Content::get()
+            .subsidies
+            .iter()
+            .position(|s| s.effect == SubsidyEffect::Trade(4))
+            .expect("the edition has a trade of four");
+        let game = {
+            let mut rng = GameRng::seeded(1);
+            let options = CoalTrainOptions::default();
+            let setup = CoalTrain::deal(&options, 3, &mut rng);
+            CoalTrain::start(options, 3, setup, 1).unwrap()
+        };
+        let trade = Action::Trade {
+            subsidy: super::super::notation::byte(free_trade),
+            give: Res {
+                coal: 3,
+                iron: 0,
+                water: 0,
+            },
+            take: Res {
+                coal: 0,
+                iron: 2,
+                water: 1,
+            },
+        };
+        assert_eq!(
+            menu_path(&game, &trade)[2..],
+            ["3 resources", "give 3c", "for 2i+1w"]
+        );
+    }
+}

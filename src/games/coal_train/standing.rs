@@ -44,3 +44,69 @@ pub fn standing_line(view: &CoalTrainView, names: &[String]) -> String {
         None => lead,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameRng, ToAct, Viewer};
+    use crate::games::coal_train::{CoalTrain, CoalTrainOptions};
+
+    fn names() -> Vec<String> {
+        ["Ada", "Bo", "Cy"].map(String::from).to_vec()
+    }
+
+    fn view_with(vp: [i32; 3]) -> CoalTrainView {
+        let mut rng = GameRng::seeded(5);
+        let options = CoalTrainOptions::default();
+        let setup = CoalTrain::deal(&options, 3, &mut rng);
+        let game = CoalTrain::start(options, 3, setup, 5).unwrap();
+        let mut view = game.view(Viewer::Spectator);
+        for (player, vp) in view.players.iter_mut().zip(vp) {
+            player.vp = vp;
+        }
+        view
+    }
+
+    #[test]
+    fn the_leader_is_named_with_the_gap_to_the_next() {
+        assert_eq!(
+            standing_line(&view_with([4, 9, 7]), &names()),
+            "Bo leads with 9 VP, 2 ahead of Cy (7 VP)"
+        );
+        assert_eq!(
+            standing_line(&view_with([9, 9, 3]), &names()),
+            "Ada and Bo share the lead with 9 VP; next Cy (3 VP)"
+        );
+        assert_eq!(
+            standing_line(&view_with([0, 0, 0]), &names()),
+            "Nobody has scored yet."
+        );
+    }
+
+    #[test]
+    fn a_finished_game_names_the_winner_by_final_score() {
+        let mut rng = GameRng::seeded(6);
+        let options = CoalTrainOptions::default();
+        let setup = CoalTrain::deal(&options, 3, &mut rng);
+        let mut game = CoalTrain::start(options, 3, setup, 6).unwrap();
+        while let ToAct::Seats(seats) = game.to_act() {
+            let legal = game.legal(seats[0]);
+            game.apply_quiet(seats[0], &legal[rng.index(legal.len())])
+                .unwrap();
+        }
+        let outcome = game.outcome().unwrap();
+        let line = standing_line(&game.view(Viewer::Spectator), &names());
+        let winner = &outcome.standings[0];
+        let crate::game::Participant::Seat(seat) = winner.participant else {
+            panic!("Coal Train has no Automa");
+        };
+        assert!(
+            line.starts_with(&format!("{} ", names()[seat])) || line.contains(" share the win "),
+            "{line}"
+        );
+        assert!(
+            line.contains(&format!("with {} VP", winner.score)),
+            "{line}"
+        );
+    }
+}

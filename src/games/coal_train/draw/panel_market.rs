@@ -123,7 +123,7 @@ impl Window {
             agent(canvas, cx, inner.y + BODY_LINE_H / 2.0, seat);
         }
         let mut lines: Vec<(bool, String)> = Vec::new();
-        for (is_bold, text) in what_lies(space) {
+        for (is_bold, text) in what_lies(space, self.columns.len() > AROUND) {
             let style = if is_bold { &bold } else { &body };
             lines.extend(
                 wrap(style, &text, inner.w)
@@ -183,9 +183,10 @@ fn wrap(style: &TextStyle, text: &str, width: f32) -> Vec<String> {
     lines
 }
 
-/// What lies on a space, as lines (bold for its name): a tile's name, price and subsidy icon; a
-/// whistlestop's name and what it does; the Standard Upgrade's price.
-fn what_lies(space: &SpaceView) -> Vec<(bool, String)> {
+/// What lies on a space, as lines (bold for its name): a tile's name, price and subsidy icon (by its
+/// notation word when the cell is `narrow`); a whistlestop's name and what it does; the Standard
+/// Upgrade's price.
+fn what_lies(space: &SpaceView, narrow: bool) -> Vec<(bool, String)> {
     let content = Content::get();
     match space.kind {
         Some(k) => {
@@ -195,7 +196,12 @@ fn what_lies(space: &SpaceView) -> Vec<(bool, String)> {
                 (false, format!("buy {} AP", kind.buy_ap)),
             ];
             if let Some(icon) = &space.icon {
-                lines.push((false, format!("+{icon}")));
+                let word = content
+                    .subsidies
+                    .iter()
+                    .find(|s| narrow && s.name == *icon)
+                    .map_or(icon, |s| &s.key);
+                lines.push((false, format!("+{word}")));
             }
             lines
         }

@@ -89,8 +89,11 @@ fn face_down_tiles_are_drawn_as_backs_whatever_they_are() {
     );
 }
 
+/// Whether a decision is the one sought.
+type Asks = fn(&Decision) -> bool;
+
 /// The first position of random games (4 players) whose seat to act must make `decision`.
-fn deciding(decision: fn(&Decision) -> bool) -> CoalTrain {
+fn deciding(decision: Asks) -> CoalTrain {
     (0..50)
         .map(|seed| {
             game_until(4, 60 + seed, |g| {
@@ -123,7 +126,7 @@ fn every_decision_has_a_phone_wide_panel_and_spectators_have_none() {
         }),
         "first_actions",
     );
-    let cases: [(&str, fn(&Decision) -> bool); 5] = [
+    let cases: [(&str, Asks); 5] = [
         ("actions", |d| *d == Decision::Actions),
         ("second_build", |d| *d == Decision::SecondBuild),
         ("incentive", |d| matches!(d, Decision::Incentive(_))),
