@@ -31,7 +31,14 @@ pub fn menu_path(game: &CoalTrain, action: &Action) -> Vec<String> {
         Action::Skip => own("Skip"),
         Action::Stop => own("Stop: no second build"),
         Action::TakeCoal => own("Take coal"),
-        Action::Buy => vec![capitalised(&label(game, action))],
+        Action::Buy => {
+            let seat = acting(game);
+            let lying = game.player(seat).agent.and_then(|a| game.market()[a].tile);
+            match lying.and_then(|tile| c.kind_of(tile)) {
+                Some(kind) => own(&format!("Buy {} for {} AP", kind_name(kind), kind.buy_ap)),
+                None => vec![label(game, action)],
+            }
+        }
         Action::Step(to) => vec!["Step onto a space".into(), space_part(game, to)],
         Action::Build {
             tile,
@@ -161,14 +168,6 @@ pub fn menu_path(game: &CoalTrain, action: &Action) -> Vec<String> {
 /// The seat taking the steps now (the current player once the game is over).
 fn acting(game: &CoalTrain) -> usize {
     game.seat_to_act().unwrap_or(game.current())
-}
-
-/// "Buys …" as a menu choice: "Buys …".
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// A build: what pays for it, the tile (a first build with it), the place, then the route and payment.

@@ -198,7 +198,7 @@ fn holdings(player: &PlayerView) -> Section {
     }
 }
 
-/// The part of the table the seat's decision needs.
+/// The part of the table the seat's decision needs (the market while another seat acts).
 fn focus(view: &CoalTrainView, player: &PlayerView) -> Vec<Section> {
     let content = Content::get();
     let builds = player
@@ -206,15 +206,18 @@ fn focus(view: &CoalTrainView, player: &PlayerView) -> Vec<Section> {
         .iter()
         .any(|&k| content.kinds[k].build.is_some());
     let area = |towns_only| BuildArea::new(view, player.seat, towns_only).map(Section::Map);
+    if view.to_act != Some(player.seat) {
+        return vec![Section::Market(Window::whole(player.seat))];
+    }
     match view.decision {
-        Decision::Actions if view.to_act == Some(player.seat) => {
+        Decision::Actions => {
             let mut sections = vec![Section::Market(Window::around(player))];
             if builds {
                 sections.extend(area(false));
             }
             sections
         }
-        Decision::Actions | Decision::Place => vec![Section::Market(Window::whole(player.seat))],
+        Decision::Place => vec![Section::Market(Window::whole(player.seat))],
         Decision::SecondBuild => area(false).into_iter().collect(),
         Decision::TownBuild => area(true).into_iter().collect(),
         Decision::Incentive(city) => vec![Section::Lines {
