@@ -17,8 +17,10 @@ use crate::games::coal_train::words::short;
 
 /// Room at the sides of the area for names.
 const SIDE_ROOM: f32 = 56.0;
-/// Room above the top places (stations).
-const TOP_ROOM: f32 = 30.0;
+/// Room above the top places (their stations, or their names).
+const TOP_ROOM: f32 = CITY_R + BODY_LINE_H + 10.0;
+/// The least space between two names side by side.
+const NAME_GAP: f32 = 12.0;
 /// Room below the bottom places (names).
 const BOTTOM_ROOM: f32 = 58.0;
 /// The most pixels between two neighbouring columns of the map's grid.
@@ -99,6 +101,55 @@ impl BuildArea {
         })
     }
 
+    /// A location's name as drawn below it, wrapped to `unit_x`: large when the seat can build there
+    /// or has a station, small and dim otherwise; with its style and line height.
+    fn name_lines(
+        &self,
+        view: &CoalTrainView,
+        l: usize,
+        unit_x: f32,
+    ) -> (TextStyle, f32, Vec<String>) {
+        let location = &view.locations[l];
+        let (style, line_h) = if self.open[l] || location.stations.contains(&self.seat) {
+            (BODY_BOLD, BODY_LINE_H)
+        } else {
+            (DIM_NAME, 17.0)
+        };
+        let width = (2.0 * unit_x - 8.0).max(2.0 * SIDE_ROOM);
+        (style, line_h, style.wrap(&location.name, width))
+    }
+
+    /// For each location, whether its name goes above it rather than below: in each row of the grid,
+    /// a place whose name would run into the name below the place before it is named above it.
+    fn labels_above(&self, view: &CoalTrainView, unit_x: f32) -> Vec<bool> {
+        let half_width = |l: usize| {
+            let (style, _, lines) = self.name_lines(view, l, unit_x);
+            lines
+                .iter()
+                .map(|line| style.width(line))
+                .fold(0.0, f32::max)
+                / 2.0
+        };
+        let mut above = vec![false; view.locations.len()];
+        let mut shown: Vec<usize> = (0..view.locations.len())
+            .filter(|&l| self.shown[l])
+            .collect();
+        shown.sort_by_key(|&l| (view.locations[l].xy[1], view.locations[l].xy[0]));
+        let mut last_below: Option<usize> = None;
+        for l in shown {
+            let xy = view.locations[l].xy;
+            above[l] = last_below.is_some_and(|b| {
+                let before = view.locations[b].xy;
+                let room = (xy[0] - before[0]) as f32 * unit_x;
+                before[1] == xy[1] && half_width(b) + half_width(l) + NAME_GAP > room
+            });
+            if !above[l] {
+                last_below = Some(l);
+            }
+        }
+        above
+    }
+
     /// How tall the section is.
     pub fn height(&self, _width: f32) -> f32 {
         let rows = (self.bounds[3] - self.bounds[2]) as f32;
@@ -154,6 +205,7 @@ impl BuildArea {
                 canvas.text_centred(&EXTRA, label_rect, &label);
             }
         }
+        let labels_above = self.labels_above(view, unit_x);
         for (l, location) in view.locations.iter().enumerate() {
             if !self.shown[l] {
                 continue;
@@ -176,6 +228,7 @@ impl BuildArea {
             let disc = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
             let vp = VP.with_colour(palette::ink_on(fill));
             canvas.text_centred(&vp, disc, &location.vp.to_string());
+            let above = labels_above[l];
             let others: Vec<usize> = location
                 .stations
                 .iter()
@@ -183,17 +236,23 @@ impl BuildArea {
                 .filter(|&s| s != self.seat)
                 .collect();
             let pitch = 2.0 * STATION_R + 2.0;
+            let station_y = if above {
+                cy + r + STATION_R + 6.0
+            } else {
+                cy - r - STATION_R - 6.0
+            };
             for (i, &seat) in others.iter().enumerate() {
                 let sx = cx - (others.len() as f32 - 1.0) * pitch / 2.0 + i as f32 * pitch;
-                station(canvas, sx, cy - r - STATION_R - 6.0, seat);
+                station(canvas, sx, station_y, seat);
             }
-            let (style, line_h) = if self.open[l] || yours {
-                (BODY_BOLD, BODY_LINE_H)
-            } else {
-                (DIM_NAME, 17.0)
-            };
-            let width = (2.0 * unit_x - 8.0).max(2.0 * SIDE_ROOM);
-            for (i, line) in style.wrap(&location.name, width).iter().enumerate() {
+            let (style, line_h, lines) = self.name_lines(view, l, unit_x);
+            if above {
+                let top = cy - r - 4.0 - line_h;
+                let baseline = baseline_in(top, line_h, &style);
+                canvas.text(&style, cx, baseline, Align::Centre, &location.name);
+                continue;
+            }
+            for (i, line) in lines.iter().enumerate() {
                 let top = cy + r + 2.0 + i as f32 * line_h;
                 canvas.text(
                     &style,

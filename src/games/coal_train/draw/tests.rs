@@ -89,19 +89,36 @@ fn face_down_tiles_are_drawn_as_backs_whatever_they_are() {
     );
 }
 
-/// Whether a decision is the one sought.
-type Asks = fn(&Decision) -> bool;
+/// Whether a position is the one sought.
+type Sought = fn(&CoalTrain) -> bool;
 
-/// The first position of random games (4 players) whose seat to act must make `decision`.
-fn deciding(decision: Asks) -> CoalTrain {
+/// The first position from round 2 of random games (4 players) that is `sought`.
+fn deciding(sought: Sought) -> CoalTrain {
     (0..50)
-        .map(|seed| {
-            game_until(4, 60 + seed, |g| {
-                decision(&g.view(Viewer::Spectator).decision) && g.round() >= 2
-            })
-        })
-        .find(|g| decision(&g.view(Viewer::Spectator).decision))
+        .map(|seed| game_until(4, 60 + seed, |g| sought(g) && g.round() >= 2))
+        .find(|g| sought(g))
         .expect("random games reach every decision")
+}
+
+/// What the seat to act in `game` must decide.
+fn decision(game: &CoalTrain) -> Decision {
+    game.view(Viewer::Spectator).decision
+}
+
+/// Whether the seat to act takes its actions holding a Build Station tile and no station yet.
+fn first_build(game: &CoalTrain) -> bool {
+    let Some(seat) = game.seat_to_act() else {
+        return false;
+    };
+    let view = game.view(Viewer::Seat(seat));
+    let player = &view.players[seat];
+    let content = crate::games::coal_train::Content::get();
+    view.decision == Decision::Actions
+        && player.tokens_left == content.table.station_tokens
+        && player
+            .tile_kinds
+            .iter()
+            .any(|&k| content.kinds[k].build.is_some())
 }
 
 /// The panel of the seat to act in `game`, checked and written out like the boards.
@@ -121,20 +138,21 @@ fn check_panel(game: &CoalTrain, label: &str) {
 fn every_decision_has_a_phone_wide_panel_and_spectators_have_none() {
     check_panel(&game_until(4, 7, |_| true), "setup");
     check_panel(
-        &game_until(4, 7, |g| {
-            g.round() == 1 && g.view(Viewer::Spectator).decision == Decision::Actions
-        }),
+        &game_until(4, 7, |g| g.round() == 1 && decision(g) == Decision::Actions),
         "first_actions",
     );
-    let cases: [(&str, Asks); 5] = [
-        ("actions", |d| *d == Decision::Actions),
-        ("second_build", |d| *d == Decision::SecondBuild),
-        ("incentive", |d| matches!(d, Decision::Incentive(_))),
-        ("rondel", |d| *d == Decision::Rondel),
-        ("place", |d| *d == Decision::Place),
+    let cases: [(&str, Sought); 6] = [
+        ("actions", |g| decision(g) == Decision::Actions),
+        ("first_build", first_build),
+        ("second_build", |g| decision(g) == Decision::SecondBuild),
+        ("incentive", |g| {
+            matches!(decision(g), Decision::Incentive(_))
+        }),
+        ("rondel", |g| decision(g) == Decision::Rondel),
+        ("place", |g| decision(g) == Decision::Place),
     ];
-    for (label, decision) in cases {
-        check_panel(&deciding(decision), label);
+    for (label, sought) in cases {
+        check_panel(&deciding(sought), label);
     }
     let game = game_until(4, 7, |g| g.round() >= 3);
     assert_eq!(panel_png(&game.view(Viewer::Spectator), &names(4)), None);
