@@ -96,7 +96,7 @@ type Sought = fn(&CoalTrain) -> bool;
 fn deciding(sought: Sought) -> CoalTrain {
     (0..50)
         .map(|seed| game_until(4, 60 + seed, |g| sought(g) && g.round() >= 2))
-        .find(|g| sought(g))
+        .find(sought)
         .expect("random games reach every decision")
 }
 
