@@ -15,6 +15,7 @@ mod coal_train_cities;
 mod coal_train_incentives;
 mod coal_train_labels;
 mod coal_train_listing;
+mod coal_train_menu;
 mod coal_train_props;
 mod coal_train_rules;
 mod coal_train_scoring;

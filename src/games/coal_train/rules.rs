@@ -71,6 +71,10 @@ impl Game for CoalTrain {
         super::labels::label(self, action)
     }
 
+    fn menu_path(&self, action: &Action) -> Vec<String> {
+        super::menu::menu_path(self, action)
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,
