@@ -14,12 +14,15 @@ const LEVEL_MAX: usize = 25;
 
 /// The seat's legal steps with their menu paths, as the turn panel gets them.
 fn menu(game: &CoalTrain, seat: Seat) -> Vec<MenuStep> {
-    game.legal(seat)
+    let legal = game.legal(seat);
+    let paths = game.menu_paths(&legal);
+    legal
         .iter()
-        .map(|action| MenuStep {
+        .zip(paths)
+        .map(|(action, path)| MenuStep {
             notation: action.to_string(),
             label: game.label(action),
-            path: game.menu_path(action),
+            path,
         })
         .collect()
 }

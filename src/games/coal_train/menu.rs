@@ -1,4 +1,4 @@
-//! Where each Coal Train step sits in the turn panel's menus ([`crate::game::Game::menu_path`]): steps
+//! Where each Coal Train step sits in the turn panel's menus ([`crate::game::Game::menu_paths`]): steps
 //! grouped by kind as a person thinks of them (step onto a space, build, use a tile, exchange, spend a
 //! subsidy…), and a step of several parts split into them, chosen in turn: a build by tile, then place,
 //! then route and payment; a trade by what is given, then what is taken; a Rail Pass move by row, then

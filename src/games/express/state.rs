@@ -456,8 +456,8 @@ impl Game for Express {
         self.describe(action)
     }
 
-    fn menu_path(&self, action: &Action) -> Vec<String> {
-        self.menu_path_of(action)
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        self.menu_paths_of(steps)
     }
 
     fn play_step(

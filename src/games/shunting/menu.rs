@@ -172,7 +172,7 @@ mod tests {
         game.apply(0, &first).unwrap();
         let legal = game.legal(0);
         assert!(legal.contains(&Action::Reset));
-        let paths: HashSet<Vec<String>> = legal.iter().map(|a| game.menu_path(a)).collect();
+        let paths: HashSet<Vec<String>> = game.menu_paths(&legal).into_iter().collect();
         assert_eq!(paths.len(), legal.len());
         assert!(paths.contains(&vec![game.label(&Action::Reset)]));
         assert!(paths.iter().all(|p| p.len() == 1 || p.len() == 3));
@@ -185,8 +185,7 @@ mod tests {
             for _ in 0..3 {
                 let step = Action::Move(game.board().guide()[game.moves()].clone());
                 game.apply(0, &step).unwrap();
-                let paths: Vec<Vec<String>> =
-                    game.legal(0).iter().map(|a| game.menu_path(a)).collect();
+                let paths: Vec<Vec<String>> = game.menu_paths(&game.legal(0)).into_iter().collect();
                 for depth in 1..3 {
                     let mut runs: Vec<&[String]> = Vec::new();
                     for path in paths.iter().filter(|p| p.len() > depth) {

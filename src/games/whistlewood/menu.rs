@@ -208,7 +208,7 @@ mod tests {
                         Action::Forgo => 6,
                     }] = true;
                 }
-                let paths: Vec<Vec<String>> = legal.iter().map(|a| game.menu_path(a)).collect();
+                let paths: Vec<Vec<String>> = game.menu_paths(&legal);
                 largest = largest.max(largest_level(&paths));
             }
         }
@@ -231,8 +231,10 @@ mod tests {
                 .iter()
                 .filter(|a| matches!(a, Action::Claim { .. }))
                 .collect();
+            let paths = game.menu_paths(&legal);
             for claim in &claims {
-                let path = game.menu_path(claim);
+                let index = legal.iter().position(|a| a == *claim).unwrap();
+                let path = &paths[index];
                 let Action::Claim { column, .. } = claim else {
                     unreachable!()
                 };

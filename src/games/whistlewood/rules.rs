@@ -510,8 +510,8 @@ impl Game for Whistlewood {
         self.describe(action)
     }
 
-    fn menu_path(&self, action: &Action) -> Vec<String> {
-        self.step_menu_path(action)
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        steps.iter().map(|step| self.step_menu_path(step)).collect()
     }
 
     fn play_step(

@@ -665,8 +665,11 @@ impl Game for Yardmaster {
         action.label()
     }
 
-    fn menu_path(&self, action: &Action) -> Vec<String> {
-        super::menu::menu_path(self, action)
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        steps
+            .iter()
+            .map(|step| super::menu::menu_path(self, step))
+            .collect()
     }
 
     fn play_step(

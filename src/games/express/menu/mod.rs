@@ -1,11 +1,9 @@
-//! Where each legal step of Express sits in the turn panel's menus ([`crate::game::Game::menu_path`]):
+//! Where each legal step of Express sits in the turn panel's menus ([`crate::game::Game::menu_paths`]):
 //! steps grouped by kind as a person thinks of them (draw, start a train, add to a train, swap a Loco,
 //! discard, play a Disaster), a step of several parts chosen part by part (which train, which card, a Wild
 //! as what, which Loco), and the levels shaped so none is long ([`shape`]).
 
 mod shape;
-
-use std::cell::RefCell;
 
 use super::cards::{Class, Kind};
 use super::disasters::{Aim, disaster};
@@ -17,45 +15,11 @@ use crate::game::{Seat, seat_ref};
 use crate::plural::{counted, pts};
 use shape::{Part, Placed};
 
-/// The menus of the last state asked about, kept for the thread: the panel asks for the path of every
-/// legal step of one state in turn, and each path depends on all the others (a level is split or a
-/// part shortened by what else is on offer), so they are made once per state rather than once per step.
-struct LastMenus {
-    state: Express,
-    steps: Vec<Action>,
-    paths: Vec<Vec<String>>,
-}
-
-thread_local! {
-    static LAST_MENUS: RefCell<Option<LastMenus>> = const { RefCell::new(None) };
-}
-
 impl Express {
-    /// The menu path of `action`: its place among the legal steps of the seat to act, or its label
-    /// alone when it is not one of them.
-    pub(super) fn menu_path_of(&self, action: &Action) -> Vec<String> {
-        LAST_MENUS.with_borrow_mut(|last| {
-            let menus = match last {
-                Some(menus) if menus.state == *self => menus,
-                _ => last.insert(self.menus()),
-            };
-            match menus.steps.iter().position(|step| step == action) {
-                Some(index) => menus.paths[index].clone(),
-                None => vec![self.describe(action)],
-            }
-        })
-    }
-
-    /// The legal steps of the seat to act and their menu paths.
-    fn menus(&self) -> LastMenus {
-        let mut steps = Vec::new();
-        self.legal_steps(&mut steps);
-        let paths = shape::shape(steps.iter().map(|step| self.place(step)).collect());
-        LastMenus {
-            state: self.clone(),
-            steps,
-            paths,
-        }
+    /// The menu paths of `steps`, the legal steps of a seat now, shaped together: a level is split or
+    /// a part shortened by what else is on offer.
+    pub(super) fn menu_paths_of(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        shape::shape(steps.iter().map(|step| self.place(step)).collect())
     }
 
     /// Where `step` goes before the levels are shaped: its parts and its label when a part above

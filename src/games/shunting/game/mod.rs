@@ -317,11 +317,15 @@ impl Game for Shunting {
     }
 
     /// A move by loco and pieces taken, then track, then stop (see [`menu_path`]); reset on its own.
-    fn menu_path(&self, action: &Action) -> Vec<String> {
-        match action {
-            Action::Move(step) => menu_path(&self.board.puzzle().yard, step),
-            Action::Reset => vec![self.label(action)],
-        }
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        let yard = &self.board.puzzle().yard;
+        steps
+            .iter()
+            .map(|step| match step {
+                Action::Move(step) => menu_path(yard, step),
+                Action::Reset => vec![self.label(step)],
+            })
+            .collect()
     }
 
     fn play_step(
