@@ -71,8 +71,8 @@ fn hot_seat_lists_moves_refuses_nonsense_and_resumes() {
     ];
     let mut args = vec!["play", "yardmaster", "--players", "2", "--seed", "8"];
     args.extend(common);
-    // Enter hands the keyboard to Player 1 first.
-    let out = roundhouse(&args, "\n?\nup Q9|Q9\nquit\n");
+    // Enter hands the keyboard to Player 1 first; `? 1` opens the first group of moves.
+    let out = roundhouse(&args, "\n?\n? 1\nup Q9|Q9\nquit\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("your turn"), "{stdout}");
@@ -120,7 +120,7 @@ fn hot_seat_hands_the_keyboard_over_and_clears_the_screen_before_each_hand() {
     ];
     let mut args = vec!["play", "yardmaster", "--seed", "8"];
     args.extend(common);
-    let out = roundhouse(&args, "\n?\nquit\n");
+    let out = roundhouse(&args, "\n?\n? 1\nquit\n");
     let stdout = text(&out.stdout);
     let first_move = first_listed_move(&stdout);
     let id = saved_id(&stdout);
