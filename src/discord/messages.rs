@@ -16,7 +16,6 @@ pub const VIEW_HAND: &str = "rh:hand";
 /// The "Take your turn" button's id.
 pub const TAKE_TURN: &str = "rh:turn";
 
-
 /// A post's parts in Discord's terms.
 pub struct Parts {
     /// Mentions first, then the text, within the length limit.

@@ -7,8 +7,9 @@ use serenity::builder::Builder as _;
 
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
-use crate::excerpt::clip;
+use super::panel_view::render;
 use super::{Context, Data, Error};
+use crate::excerpt::clip;
 use crate::table::{
     Caller, Command, CommandSyntax, Place, Post, Reply, Suggestion, TableError, off_thread,
 };
@@ -116,8 +117,8 @@ pub async fn run_work(
 }
 
 /// Delivers a table command's result: the public post as a channel message (which pings the people
-/// it mentions), then the private post (or a refusal, or a short confirmation) as an ephemeral
-/// follow-up that completes the interaction's private acknowledgement.
+/// it mentions), then the private post (or the caller's turn panel, or a refusal, or a short
+/// confirmation) as an ephemeral follow-up that completes the interaction's private acknowledgement.
 ///
 /// Every table command and button is acknowledged with an **ephemeral** deferral before its answer
 /// is known, and nothing public ever goes through the interaction, because:
@@ -142,11 +143,14 @@ pub async fn deliver(
     token: Option<&str>,
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
-    let (public, private) = match result {
+    let (public, private, panel) = match result {
         Ok(Reply {
-            public, private, ..
-        }) => (public, private),
-        Err(error) => (None, Some(Post::text(explain(&error)))),
+            public,
+            private,
+            panel,
+            ..
+        }) => (public, private, panel),
+        Err(error) => (None, Some(Post::text(explain(&error))), None),
     };
     let posted = match &public {
         Some(public) => {
@@ -163,10 +167,19 @@ pub async fn deliver(
         (Some(Ok(_)), _, None) => Post::text("Posted in the channel."),
         (None, _, None) => Post::text("Done."),
     };
-    if let Some(token) = token {
-        private_followup(&private)
-            .execute(http, (None, token))
-            .await?;
+    match (token, panel) {
+        (Some(token), Some(panel)) => {
+            render(&panel, 0)
+                .followup()
+                .execute(http, (None, token))
+                .await?;
+        }
+        (Some(token), None) => {
+            private_followup(&private)
+                .execute(http, (None, token))
+                .await?;
+        }
+        (None, _) => {}
     }
     Ok(())
 }

@@ -41,13 +41,11 @@ use crate::shards::ShardRange;
 use crate::store::Store;
 
 pub use daily::PuzzleCommand;
+pub use panel::Panel;
 pub use queue::{Queued, Turn, off_thread};
 pub use reminders::{Notice, ReminderPolicy};
 pub use replay_check::replays_to_snapshot;
-pub use panel::Panel;
-pub use reply::{
-    Crowded, LoggedDetail, Picture, Post, PostAction, Reply, TableError, TurnMessage,
-};
+pub use reply::{Crowded, LoggedDetail, Picture, Post, PostAction, Reply, TableError, TurnMessage};
 pub use suggestion::{CommandSyntax, Suggestion, TypedCommands};
 pub use vote::{VoteKind, VoteOn, VoteTicket};
 

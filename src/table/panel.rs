@@ -73,7 +73,11 @@ impl Table {
         match self.play(place, caller, &notation) {
             Ok(mut reply) => {
                 let record = self.active_record(place, caller)?;
-                let notes = reply.private.take().map(|p| vec![p.text]).unwrap_or_default();
+                let notes = reply
+                    .private
+                    .take()
+                    .map(|p| vec![p.text])
+                    .unwrap_or_default();
                 let panel = self.panel_reply(&record, seat, &[], notes)?;
                 reply.panel = panel.panel;
                 Ok(reply)
@@ -136,7 +140,10 @@ impl Table {
             .then(|| game.panel_png(seat, &record.names()))
             .flatten()
             .map(|png| Picture {
-                file_name: format!("{}-game{}-v{}-panel.png", record.kind, record.id, record.version),
+                file_name: format!(
+                    "{}-game{}-v{}-panel.png",
+                    record.kind, record.id, record.version
+                ),
                 png,
                 description: Some(clip_description(
                     hand.as_deref().unwrap_or("Your view of the game."),

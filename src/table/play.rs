@@ -156,10 +156,19 @@ impl Table {
         } else {
             Vec::new()
         };
-        let last = story.this_turn().last().cloned().or_else(|| lines.first().cloned());
+        let last = story
+            .this_turn()
+            .last()
+            .cloned()
+            .or_else(|| lines.first().cloned());
         let public = Post {
             text: lines.join("\n"),
-            image: self.marked_board_picture(&committed, game.as_ref(), story.before.as_ref(), last),
+            image: self.marked_board_picture(
+                &committed,
+                game.as_ref(),
+                story.before.as_ref(),
+                last,
+            ),
             mentions,
             actions,
         };

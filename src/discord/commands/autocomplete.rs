@@ -4,8 +4,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::discord::Context;
 use crate::discord::messages::CHOICE_LIMIT;
-use crate::excerpt::clip;
 use crate::discord::respond::{caller, place};
+use crate::excerpt::clip;
 use crate::games;
 use crate::games::adapter::LegalMove;
 
