@@ -99,6 +99,10 @@ const MAX_ROW_COMPONENTS: usize = 5;
 const CUSTOM_ID_CHARS: std::ops::RangeInclusive<usize> = 1..=100;
 /// See [`MAX_ACTION_ROWS`].
 const MAX_LABEL_CHARS: usize = 80;
+/// Discord's limits on a string select menu (see [`check_select`]).
+const MAX_SELECT_OPTIONS: usize = 25;
+/// See [`MAX_SELECT_OPTIONS`].
+const MAX_PLACEHOLDER_CHARS: usize = 150;
 /// Heartbeat interval announced in HELLO, in milliseconds.
 const HEARTBEAT_INTERVAL_MS: u64 = 45_000;
 /// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01), for snowflakes.
@@ -813,10 +817,52 @@ impl FakeDiscord {
             )
         };
         let component_type = component["type"].as_u64().unwrap_or(2);
-        let mut data = json!({"custom_id": custom_id, "component_type": component_type});
-        if component_type != 2 {
-            data["values"] = json!([]);
-        }
+        assert_eq!(
+            component_type, 2,
+            "fake Discord: `{custom_id}` is a select menu; choose from it with `choose`"
+        );
+        let data = json!({"custom_id": custom_id, "component_type": component_type});
+        self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
+            .await
+    }
+
+    /// Chooses `value` in the string select menu `custom_id` of a message the bot sent, as the
+    /// Discord client does (a component interaction with `data.component_type` 3 and `values`:
+    /// <https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-message-component-data-structure>),
+    /// and returns the interaction id. Panics if the message has no such menu or the menu no such
+    /// option, as the client offers no other.
+    pub async fn choose(
+        &self,
+        user: &FakeUser,
+        guild: u64,
+        channel: u64,
+        message: &Sent,
+        custom_id: &str,
+        value: &str,
+    ) -> u64 {
+        assert!(
+            !message.message.is_null(),
+            "fake Discord: cannot choose on a {:?} response, it shows no message",
+            message.callback_type
+        );
+        let Some(menu) = find_component(&message.components, custom_id) else {
+            panic!(
+                "fake Discord: the message has no component `{custom_id}`; it has {:?}",
+                message.custom_ids
+            )
+        };
+        assert_eq!(
+            menu["type"], 3,
+            "fake Discord: `{custom_id}` is not a string select"
+        );
+        let offered = menu["options"]
+            .as_array()
+            .is_some_and(|options| options.iter().any(|o| o["value"] == value));
+        assert!(
+            offered,
+            "fake Discord: `{custom_id}` offers no option `{value}`: {menu}"
+        );
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
         self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
             .await
     }
@@ -2140,11 +2186,29 @@ fn check_components(components: &Value) -> Result<(), String> {
             rows.len()
         ));
     }
+    let mut ids = Vec::new();
+    collect_custom_ids(components, &mut ids);
+    if let Some(twice) = ids
+        .iter()
+        .enumerate()
+        .find(|(at, id)| ids[..*at].contains(id))
+    {
+        return Err(format!(
+            "custom_id {:?} appears twice in one message",
+            twice.1
+        ));
+    }
     for row in rows {
         let children = row["components"]
             .as_array()
             .map(Vec::as_slice)
             .unwrap_or_default();
+        if children.iter().any(|child| child["type"] == 3) {
+            if children.len() != 1 {
+                return Err("a select menu shares its action row".into());
+            }
+            check_select(&children[0])?;
+        }
         if children.len() > MAX_ROW_COMPONENTS {
             return Err(format!(
                 "an action row with {} components (at most {MAX_ROW_COMPONENTS})",
@@ -2164,6 +2228,52 @@ fn check_components(components: &Value) -> Result<(), String> {
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// Discord's limits on a string select menu
+/// (<https://discord.com/developers/docs/components/reference#string-select>): 1 to 25 options, each
+/// with a label and a value of 1 to 100 characters and a description of at most 100, the values
+/// distinct, a placeholder of at most 150 characters.
+fn check_select(menu: &Value) -> Result<(), String> {
+    let options = menu["options"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    if !(1..=MAX_SELECT_OPTIONS).contains(&options.len()) {
+        return Err(format!(
+            "a select menu with {} options (1 to {MAX_SELECT_OPTIONS})",
+            options.len()
+        ));
+    }
+    let placeholder = text_of(&menu["placeholder"]).chars().count();
+    if placeholder > MAX_PLACEHOLDER_CHARS {
+        return Err(format!(
+            "a placeholder of {placeholder} characters (at most {MAX_PLACEHOLDER_CHARS})"
+        ));
+    }
+    let mut values = Vec::new();
+    for option in options {
+        for field in ["label", "value"] {
+            let text = text_of(&option[field]);
+            if !CHOICE_CHARS.contains(&text.chars().count()) {
+                return Err(format!(
+                    "select option {field} {text:?} is not 1 to 100 characters"
+                ));
+            }
+        }
+        let description = text_of(&option["description"]).chars().count();
+        if description > 100 {
+            return Err(format!(
+                "a select option description of {description} characters (at most 100)"
+            ));
+        }
+        let value = text_of(&option["value"]);
+        if values.contains(&value) {
+            return Err(format!("select option value {value:?} appears twice"));
+        }
+        values.push(value);
     }
     Ok(())
 }
@@ -2415,24 +2525,62 @@ fn message_object(
     if base.is_some() {
         message["edited_timestamp"] = json!(timestamp());
     }
-    if !files.is_empty() {
-        let attachments: Vec<Value> = files
-            .iter()
-            .enumerate()
-            .map(|(n, (name, data))| {
-                let url = format!("https://cdn.discordapp.com/attachments/{channel}/{id}/{name}");
-                json!({
-                    "id": (id + n as u64 + 1).to_string(),
-                    "filename": name,
-                    "size": data.len(),
-                    "url": url,
-                    "proxy_url": url,
-                })
-            })
-            .collect();
-        message["attachments"] = json!(attachments);
+    let listed = body["attachments"].as_array();
+    if !files.is_empty() || listed.is_some() {
+        message["attachments"] = json!(attachments(&message, listed, id, channel, files));
     }
     message
+}
+
+/// A message's attachments after a request: with an `attachments` list, the existing ones it names
+/// by id are kept and the uploads it names by index are added with its `description`s; without one,
+/// the uploads replace them
+/// (<https://discord.com/developers/docs/reference#editing-message-attachments>: "any attachments
+/// not listed will be removed").
+fn attachments(
+    message: &Value,
+    listed: Option<&Vec<Value>>,
+    id: u64,
+    channel: u64,
+    files: &[(String, Vec<u8>)],
+) -> Vec<Value> {
+    let uploaded = |n: usize, description: &Value| {
+        let (name, data) = &files[n];
+        let url = format!("https://cdn.discordapp.com/attachments/{channel}/{id}/{name}");
+        let mut attachment = json!({
+            "id": (id + n as u64 + 1).to_string(),
+            "filename": name,
+            "size": data.len(),
+            "url": url,
+            "proxy_url": url,
+        });
+        if !description.is_null() {
+            attachment["description"] = description.clone();
+        }
+        attachment
+    };
+    let Some(listed) = listed else {
+        return (0..files.len())
+            .map(|n| uploaded(n, &Value::Null))
+            .collect();
+    };
+    let existing = message["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    listed
+        .iter()
+        .filter_map(|entry| {
+            let named = text_of(&entry["id"]);
+            match named.parse::<usize>() {
+                Ok(n) if n < files.len() => Some(uploaded(n, &entry["description"])),
+                _ => existing
+                    .iter()
+                    .find(|a| text_of(&a["id"]) == named)
+                    .cloned(),
+            }
+        })
+        .collect()
 }
 
 /// A message of `author` with `content` and nothing else, as Discord returns it.

@@ -1,0 +1,116 @@
+//! The turn panel through Discord: opened privately by `/turn` or a turn message's button, played by
+//! tapping buttons and select menus, edited in place, and proof against forged and stale taps.
+
+use serde_json::json;
+
+use crate::discord::{CHANNEL, GUILD, WAIT, alice, bob, legal};
+use crate::fake_discord::{FakeDiscord, Sent};
+use crate::journey_support::{ready_bot, started};
+use crate::panel_support::{
+    Choice, choices, latest_turn_message, open_with_button, open_with_command, tap, version,
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_is_taken_by_tapping_and_the_panel_is_edited_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = ready_bot(&fake, &dir.path().join("d.db")).await;
+    let people = [alice(), bob()];
+    started(&fake, &people, 0).await;
+    let turn = latest_turn_message(&fake).expect("the start gives someone the turn");
+    let (mover, other) = if legal(&fake, &people[0], CHANNEL, "").await.is_empty() {
+        (people[1].clone(), people[0].clone())
+    } else {
+        (people[0].clone(), people[1].clone())
+    };
+
+    let waiting = open_with_button(&fake, &other, &turn).await;
+    assert!(
+        waiting.content.contains("It is not your turn"),
+        "{}",
+        waiting.content
+    );
+    assert!(choices(&waiting).is_empty(), "{:?}", waiting.custom_ids);
+
+    let panel = open_with_command(&fake, &mover).await;
+    let offered = choices(&panel);
+    assert!(!offered.is_empty(), "{}", panel.content);
+    assert!(
+        !panel.message["attachments"].as_array().unwrap().is_empty(),
+        "the panel shows the seat's picture"
+    );
+
+    let before = fake.channel_message_count(CHANNEL);
+    let played = tap(&fake, &mover, &panel, &offered[0]).await;
+    assert_ne!(version(&played), version(&panel), "the tap played a step");
+    let posted = fake.channel_messages_from(CHANNEL, before);
+    assert!(posted.len() <= 1, "{posted:?}");
+    for post in &posted {
+        assert!(!post.notified.contains(&mover.id), "{post:?}");
+    }
+
+    // The old panel's choices are stale: a tap on one plays nothing and redraws the panel.
+    let stale = tap(&fake, &mover, &panel, &offered[0]).await;
+    assert!(stale.content.contains("moved on"), "{}", stale.content);
+    assert_eq!(fake.channel_message_count(CHANNEL), before + posted.len());
+
+    let refreshed = tap(
+        &fake,
+        &mover,
+        &stale,
+        &Choice::Button {
+            id: "rh:panel".into(),
+            label: "Refresh".into(),
+        },
+    )
+    .await;
+    assert!(
+        !refreshed.content.contains("moved on"),
+        "{}",
+        refreshed.content
+    );
+    assert!(
+        fake.unexpected_requests().is_empty(),
+        "{:?}",
+        fake.unexpected_requests()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_tap_gets_a_clear_private_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = ready_bot(&fake, &dir.path().join("d.db")).await;
+    let people = [alice(), bob()];
+    started(&fake, &people, 0).await;
+    let panel = open_with_command(&fake, &people[0]).await;
+    for forged in ["rh:tap:1:2:x", "rh:tap:abc", "rh:pick:1::0"] {
+        let doctored = with_button(&panel, forged);
+        let id = fake
+            .click(&people[0], GUILD, CHANNEL, &doctored, forged)
+            .await;
+        let answer = fake.reply(id, WAIT).await;
+        assert_eq!(answer.callback_type, Some(4));
+        assert!(answer.ephemeral, "{answer:?}");
+        assert!(
+            answer.content.contains("not one this bot draws"),
+            "{}",
+            answer.content
+        );
+    }
+    assert!(
+        fake.unexpected_requests().is_empty(),
+        "{:?}",
+        fake.unexpected_requests()
+    );
+}
+
+/// `panel` as a forged client would show it: with a button `id` added.
+fn with_button(panel: &Sent, id: &str) -> Sent {
+    let mut forged = panel.clone();
+    let row =
+        json!({"type": 1, "components": [{"type": 2, "style": 2, "label": "?", "custom_id": id}]});
+    forged.components = json!([row]);
+    forged.message["components"] = forged.components.clone();
+    forged
+}
