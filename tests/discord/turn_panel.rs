@@ -114,3 +114,45 @@ fn with_button(panel: &Sent, id: &str) -> Sent {
     forged.message["components"] = forged.components.clone();
     forged
 }
+
+/// How long a tap takes to come back as an updated panel, picture included, through the fake: the
+/// median over taps that play a Yardmaster step. A measurement, not a check (no timed assertion):
+/// run it on a release build with
+/// `cargo test --release --locked --test discord tap_latency -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement; run on a release build"]
+async fn tap_latency() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = ready_bot(&fake, &dir.path().join("d.db")).await;
+    let people = [alice(), bob()];
+    started(&fake, &people, 0).await;
+    let mut latencies = Vec::new();
+    for _ in 0..30 {
+        let mover = if legal(&fake, &people[0], CHANNEL, "").await.is_empty() {
+            &people[1]
+        } else {
+            &people[0]
+        };
+        let panel = open_with_command(&fake, mover).await;
+        let Some(choice) = choices(&panel).into_iter().next() else {
+            break;
+        };
+        let id = match &choice {
+            Choice::Button { id, .. } => fake.click(mover, GUILD, CHANNEL, &panel, id).await,
+            Choice::Option { menu, value, .. } => {
+                fake.choose(mover, GUILD, CHANNEL, &panel, menu, value).await
+            }
+        };
+        let edited = fake.reply(id, WAIT).await;
+        assert!(!edited.attachments.is_empty(), "the panel's picture came back");
+        latencies.push(edited.at.duration_since(fake.dispatched_at(id)));
+    }
+    latencies.sort();
+    eprintln!(
+        "tap -> updated panel over {} taps: median {:?}, slowest {:?}",
+        latencies.len(),
+        latencies[latencies.len() / 2],
+        latencies.last().unwrap()
+    );
+}
