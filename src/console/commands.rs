@@ -44,7 +44,11 @@ pub(super) fn help(game: &HelpFor) -> String {
         "give up: the attempt ends and the guide opens; also `resign`"
     };
     let rows = [
-        ("?", "list your legal moves; also `moves`", true),
+        (
+            "?",
+            "list your moves by group; `? 2` opens group 2; also `moves`",
+            true,
+        ),
         ("board", "show the table", true),
         ("hand", "show your hand", game.hand),
         ("history", "moves so far", true),
@@ -101,11 +105,17 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
     let text = line.trim();
     let lower = text.to_ascii_lowercase();
     let word = lower.as_str();
+    if let Some(groups) = LIST_MOVES.iter().find_map(|w| word.strip_prefix(w)) {
+        return Some(
+            group_numbers(groups)
+                .map(|path| Command::Legal { path })
+                .ok_or("help"),
+        );
+    }
     let command = match word {
         "" => return None,
         w if QUIT.contains(&w) => return Some(Err("quit")),
         w if HELP.contains(&w) => return Some(Err("help")),
-        w if LIST_MOVES.contains(&w) => Command::Legal,
         w if BOARD.contains(&w) => Command::Board,
         w if GIVE_UP.contains(&w) => Command::Resign,
         "hand" => Command::Hand,
@@ -117,6 +127,15 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
         _ => Command::Move(text.to_owned()),
     };
     Some(Ok(command))
+}
+
+/// The groups to open after `?`: numbers from 1, separated by spaces or dots (`? 2 1`, `?2.1`), as
+/// indices from 0; `None` when anything else follows.
+fn group_numbers(text: &str) -> Option<Vec<usize>> {
+    text.split(|c: char| c.is_whitespace() || c == '.')
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse::<usize>().ok()?.checked_sub(1))
+        .collect()
 }
 
 /// What a line typed while playing a puzzle (`puzzle play`) means, in the same words as [`parse_line`].
@@ -192,7 +211,20 @@ mod tests {
 
     #[test]
     fn words_map_to_commands_and_the_rest_is_a_move() {
-        assert_eq!(parse_line("  ?\n"), Some(Ok(Command::Legal)));
+        assert_eq!(
+            parse_line("  ?\n"),
+            Some(Ok(Command::Legal { path: Vec::new() }))
+        );
+        assert_eq!(
+            parse_line("? 2 1"),
+            Some(Ok(Command::Legal { path: vec![1, 0] }))
+        );
+        assert_eq!(
+            parse_line("moves 3.12"),
+            Some(Ok(Command::Legal { path: vec![2, 11] }))
+        );
+        assert_eq!(parse_line("? 0"), Some(Err("help")), "groups count from 1");
+        assert_eq!(parse_line("? two"), Some(Err("help")));
         assert_eq!(parse_line("BOARD"), Some(Ok(Command::Board)));
         assert_eq!(parse_line("quit"), Some(Err("quit")));
         assert_eq!(parse_line("help"), Some(Err("help")));
@@ -207,7 +239,11 @@ mod tests {
     #[test]
     fn play_and_puzzle_play_share_one_vocabulary() {
         for (spellings, command, line) in [
-            (&LIST_MOVES[..], Command::Legal, PuzzleLine::Moves),
+            (
+                &LIST_MOVES[..],
+                Command::Legal { path: Vec::new() },
+                PuzzleLine::Moves,
+            ),
             (&GIVE_UP[..], Command::Resign, PuzzleLine::GiveUp),
             (&BOARD[..], Command::Board, PuzzleLine::Board),
             (&["history"][..], Command::History, PuzzleLine::History),

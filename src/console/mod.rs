@@ -15,7 +15,8 @@ use crate::game::Game;
 use crate::games::shunting::game::Shunting;
 use crate::store::{GameRecord, Status};
 use crate::table::{
-    Caller, Command, Place, PostAction, Reply, Table, TableError, TypedCommands, VoteKind, VoteOn,
+    Caller, Command, Picture, Place, PostAction, Reply, Table, TableError, TypedCommands, VoteKind,
+    VoteOn,
 };
 
 use commands::{HelpFor, help, parse_line};
@@ -95,6 +96,9 @@ pub struct Console<'a, R, W> {
     input: R,
     output: W,
     out_dir: PathBuf,
+    /// The turn whose message was printed last, and its lines: a later step of the same turn prints
+    /// only what it adds (on Discord it edits that message).
+    turn_printed: Option<((i64, usize), Vec<String>)>,
 }
 
 /// Plays (or resumes) a game in the terminal until it ends or the input does.
@@ -123,6 +127,7 @@ pub fn run<R: BufRead, W: Write>(
         input,
         output,
         out_dir: settings.out_dir.clone(),
+        turn_printed: None,
     };
     std::fs::create_dir_all(&console.out_dir)?;
     writeln!(
@@ -202,13 +207,45 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
     }
 
     fn show(&mut self, reply: &Reply) -> Result<(), ConsoleError> {
-        for post in [&reply.public, &reply.private].into_iter().flatten() {
-            writeln!(self.output, "{}", post.text)?;
-            if let Some(picture) = &post.image {
-                let path = self.out_dir.join(&picture.file_name);
-                std::fs::write(&path, &picture.png)?;
-                writeln!(self.output, "(picture: {})", path.display())?;
+        if let Some(public) = &reply.public {
+            let text = self.new_in_turn(reply, &public.text);
+            self.print(&text, public.image.as_ref())?;
+        }
+        if let Some(private) = &reply.private {
+            self.print(&private.text, private.image.as_ref())?;
+        }
+        if let Some(panel) = &reply.panel {
+            self.print(&panel.text, panel.image.as_ref())?;
+        }
+        Ok(())
+    }
+
+    /// What of a public post's `text` is new: all of it, unless it brings the turn message printed last
+    /// up to date, when only the lines after those it shares with that message are.
+    fn new_in_turn(&mut self, reply: &Reply, text: &str) -> String {
+        let Some(turn) = reply.turn else {
+            return text.to_owned();
+        };
+        let key = (turn.game, turn.began_at);
+        let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let shown = match &self.turn_printed {
+            Some((printed, old)) if *printed == key && !turn.fresh => {
+                let shared = old.iter().zip(&lines).take_while(|(a, b)| a == b).count();
+                lines[shared..].join("\n")
             }
+            _ => text.to_owned(),
+        };
+        self.turn_printed = Some((key, lines));
+        shown
+    }
+
+    /// Prints a text and writes its picture to the pictures folder, saying where.
+    fn print(&mut self, text: &str, picture: Option<&Picture>) -> Result<(), ConsoleError> {
+        writeln!(self.output, "{text}")?;
+        if let Some(picture) = picture {
+            let path = self.out_dir.join(&picture.file_name);
+            std::fs::write(&path, &picture.png)?;
+            writeln!(self.output, "(picture: {})", path.display())?;
         }
         Ok(())
     }
@@ -248,12 +285,13 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                     holder = Some(user.clone());
                 }
                 writeln!(self.output, "\n— {}, your turn —", caller.name)?;
-                let board = self.table.handle(&self.place, &caller, Command::Board)?;
-                self.show(&board)?;
+                let panel = self.table.handle(&self.place, &caller, Command::Turn)?;
+                self.show(&panel)?;
+                let moves =
+                    self.table
+                        .handle(&self.place, &caller, Command::Legal { path: Vec::new() })?;
+                self.show(&moves)?;
                 let hand = self.table.held_hand(&self.place, &caller)?;
-                if let Some(hand) = &hand {
-                    self.show(hand)?;
-                }
                 help_for = HelpFor {
                     example: self
                         .table

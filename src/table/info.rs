@@ -5,6 +5,8 @@ use crate::games::adapter::LegalMove;
 use crate::store::Status;
 
 use super::clock_steps::{deadline_line, decided_by_table};
+use super::menu::{MenuNode, walk};
+use super::panel::named_steps;
 use super::session::{
     kind_of, list_names, mentions_to_act, names_to_act, player_seat, replay_noting_defaults,
     seat_names,
@@ -115,20 +117,56 @@ impl Table {
         Ok(mentions_to_act(&record, game.as_ref()))
     }
 
-    pub(super) fn legal_reply(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
-        let moves = self.legal_moves(place, caller, "")?;
-        if moves.is_empty() {
-            let record = self.active_record(place, caller)?;
-            let game = self.live_game(&record)?;
+    /// The caller's legal moves at the menu level `path` leads to: each group with how many moves it
+    /// holds, each single move with its notation.
+    pub(super) fn legal_reply(
+        &self,
+        place: &Place,
+        caller: &Caller,
+        path: &[usize],
+    ) -> Result<Reply, TableError> {
+        let record = self.active_record(place, caller)?;
+        let seat = player_seat(&record, caller)?;
+        let game = self.live_game(&record)?;
+        let steps = named_steps(&record, game.as_ref(), seat);
+        if steps.is_empty() {
             return Ok(Reply::private(Post::text(format!(
                 "You have no move to make now; waiting for {}.",
                 names_to_act(&record, game.as_ref())
             ))));
         }
-        let mut text = String::from("Your legal moves:");
-        for m in &moves {
-            text.push_str(&format!("\n  {}  ({})", m.notation, m.label));
-        }
+        let text = match walk(&steps, path) {
+            Ok(MenuNode::Level { chosen, choices }) => {
+                let mut text = if chosen.is_empty() {
+                    "Your moves:".to_owned()
+                } else {
+                    format!("Your moves: {}", chosen.join(" › "))
+                };
+                for (number, choice) in (1..).zip(&choices) {
+                    text.push_str(&match &choice.plays {
+                        Some(notation) => format!("\n  {number}. {}: {notation}", choice.label),
+                        None => format!(
+                            "\n  {number}. {} ({})",
+                            choice.label,
+                            counted(choice.steps, "move")
+                        ),
+                    });
+                }
+                text
+            }
+            Ok(MenuNode::Step(index)) => {
+                format!(
+                    "Your move: {}: {}",
+                    steps[index].label, steps[index].notation
+                )
+            }
+            Err(_) => {
+                return Err(TableError::NotAllowed(
+                    "There is no such group among your moves now; list them again from the top."
+                        .into(),
+                ));
+            }
+        };
         Ok(Reply::private(Post::text(text)))
     }
 

@@ -128,8 +128,12 @@ pub enum Command {
     Board,
     /// Show the caller's hand, privately.
     Hand,
-    /// List the caller's legal moves, privately.
-    Legal,
+    /// List the caller's legal moves privately, grouped as the turn panel groups them: the groups at the
+    /// menu level `path` leads to (the index of the group opened at each level; empty: the top).
+    Legal {
+        /// The groups opened, from the top.
+        path: Vec<usize>,
+    },
     /// Show the moves so far (hidden parts stay hidden).
     History,
     /// Let a bot play the turn of a player who has been absent past the limit.
@@ -217,6 +221,8 @@ pub struct Table {
     /// The daily posts this table claimed: any other post left claimed was claimed by another
     /// process (see [`Table::daily_posts_due`]).
     daily_claims: daily::HeldClaims,
+    /// The turns of the games moved last, kept from one command to the next.
+    stories: turn_story::StoryCache,
     /// Milliseconds every command waits (in its channel's turn) before it runs; zero but in tests.
     delay_ms: AtomicU64,
 }
@@ -238,6 +244,7 @@ impl Table {
             options,
             shards: ShardRange::ONE,
             daily_claims: daily::HeldClaims::default(),
+            stories: turn_story::StoryCache::default(),
             delay_ms: AtomicU64::new(0),
         }
     }
@@ -305,7 +312,7 @@ impl Table {
             Command::Tap { version, path } => self.tap(place, caller, version, &path),
             Command::Board => self.board(place, caller),
             Command::Hand => self.hand(place, caller),
-            Command::Legal => self.legal_reply(place, caller),
+            Command::Legal { path } => self.legal_reply(place, caller, &path),
             Command::History => self.history(place, caller),
             Command::Skip => self.skip(place, caller),
             Command::Kick => self.kick(place, caller),

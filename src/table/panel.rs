@@ -112,8 +112,8 @@ impl Table {
             lines.push(super::play::standings_text(record, &outcome));
         } else if acting {
             lines.push(match game.decision_owed(seat) {
-                Some(decision) => format!("**Your decision:** {decision}."),
-                None => "**Your turn.**".to_owned(),
+                Some(decision) => format!("Your decision: {decision}."),
+                None => "Your turn.".to_owned(),
             });
         } else {
             lines.push(format!(
@@ -128,12 +128,7 @@ impl Table {
         if !chosen.is_empty() {
             lines.push(format!("Choosing: {}", chosen.join(" › ")));
         }
-        let moves = self.store.moves(record.id)?;
-        let undo = moves
-            .iter()
-            .rev()
-            .find(|m| !m.by_bot)
-            .is_some_and(|m| m.seat == seat);
+        let undo = self.with_story(record, |story| story.last_person_step_is(seat))?;
         let image = self
             .options
             .pictures
@@ -170,7 +165,7 @@ pub(super) fn clip_description(text: &str) -> String {
 }
 
 /// `seat`'s legal steps with the players' names filled into their labels and menu parts.
-fn named_steps(record: &GameRecord, game: &dyn LiveGame, seat: Seat) -> Vec<MenuStep> {
+pub(super) fn named_steps(record: &GameRecord, game: &dyn LiveGame, seat: Seat) -> Vec<MenuStep> {
     let names = seat_names(record);
     game.menu(seat)
         .into_iter()

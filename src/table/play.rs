@@ -9,7 +9,7 @@ use crate::store::{GameRecord, NewMove, Status, Update, VoteChange};
 use super::results::results_from;
 
 use super::session::{mentions_to_act, names_to_act, player_seat, seat_names};
-use super::turn_story::TurnStory;
+use super::turn_story::story_after;
 use super::{Caller, Place, Post, PostAction, Reply, Table, TableError, TurnMessage};
 
 /// A game that keeps asking bots for moves longer than this is broken; stop rather than spin.
@@ -125,19 +125,27 @@ impl Table {
         let committed = GameRecord {
             version,
             status: update.status.unwrap_or(record.status),
+            setup: update.setup.clone().or(seated.setup.clone()),
             ..seated
         };
-        let moves = self.store.moves(committed.id)?;
-        let story = TurnStory::read(&committed, &moves)?;
+        let story = story_after(
+            &self.stories,
+            &record,
+            &committed,
+            &update.append_moves,
+            update.truncate_moves_to.is_some(),
+            || Ok(self.store.moves(committed.id)?),
+        )?;
+        let names = seat_names(&committed);
         let fresh = !progress.step || !story.under_way() || outcome.is_some();
         let acting: Vec<Seat> = game.to_act().seats().to_vec();
         let mut lines = if outcome.is_some() || !progress.step {
             std::mem::take(&mut progress.public)
         } else {
-            story.recap_for(&acting)
+            story.recap_for(&acting, &names)
         };
         if !fresh {
-            lines.extend(story.this_turn());
+            lines.extend(story.this_turn(&names));
         }
         let mut mentions = Vec::new();
         if outcome.is_none() {
@@ -148,7 +156,9 @@ impl Table {
                     .and_then(|seat| committed.seats.get(seat))
                     .and_then(|seat| seat.user_id.clone());
                 mentions = mentions_to_act(&committed, game.as_ref());
-                mentions.retain(|id| Some(id) != caller.as_ref());
+                if progress.step {
+                    mentions.retain(|id| Some(id) != caller.as_ref());
+                }
             }
         }
         let actions = if outcome.is_none() {
@@ -157,31 +167,28 @@ impl Table {
             Vec::new()
         };
         let last = story
-            .this_turn()
+            .this_turn(&names)
             .last()
             .cloned()
             .or_else(|| lines.first().cloned());
         let public = Post {
             text: lines.join("\n"),
-            image: self.marked_board_picture(
-                &committed,
-                game.as_ref(),
-                story.before.as_ref(),
-                last,
-            ),
+            image: self.marked_board_picture(&committed, game.as_ref(), story.before(), last),
             mentions,
             actions,
         };
+        let turn = TurnMessage {
+            game: committed.id,
+            began_at: story.began_at(),
+            fresh,
+        };
+        self.stories.keep(&committed, story);
         let private =
             (!progress.private.is_empty()).then(|| Post::text(progress.private.join("\n")));
         Ok(Reply {
             public: Some(public),
             private,
-            turn: Some(TurnMessage {
-                game: committed.id,
-                began_at: story.began_at,
-                fresh,
-            }),
+            turn: Some(turn),
             ..Reply::default()
         })
     }

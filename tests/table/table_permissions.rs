@@ -261,7 +261,7 @@ fn a_resigned_host_can_neither_abort_nor_vote() {
         .unwrap_err();
     assert_eq!(err, TableError::Resigned);
     let err = table
-        .handle(&place(), &alice(), Command::Legal)
+        .handle(&place(), &alice(), Command::Legal { path: Vec::new() })
         .unwrap_err();
     assert_eq!(err, TableError::Resigned, "a spectator has no moves");
     assert_eq!(status(&table), Some(Status::Active));
