@@ -60,6 +60,7 @@ pub async fn on_event(
     let caller = caller_of(&click.user, click.member.as_ref());
     let place = place_of(click.channel_id, click.guild_id);
     let table = data.table.clone();
+    let ticket = data.turn_messages.ticket(click.channel_id);
     let task = tokio::spawn(table.handle_queued(place, caller, command));
     let acknowledged = click.defer_ephemeral(&ctx.http).await;
     let result = task.await?;
@@ -67,5 +68,5 @@ pub async fn on_event(
         tracing::warn!("could not acknowledge a click; its public result is still posted: {error}");
     }
     let token = acknowledged.is_ok().then_some(click.token.as_str());
-    deliver(&ctx.http, click.channel_id, token, result).await
+    deliver(&ctx.http, ticket, token, result).await
 }

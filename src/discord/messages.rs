@@ -4,10 +4,13 @@ use poise::serenity_prelude as serenity;
 
 use super::vote_buttons;
 use crate::excerpt::clip;
-use crate::table::{Post, PostAction};
+use crate::table::{Picture, Post, PostAction};
 
 /// Discord's limit on a message's text.
 pub const MESSAGE_LIMIT: usize = 2000;
+/// Discord's limit on an attachment's description (its alt text), in characters
+/// (<https://discord.com/developers/docs/resources/message#attachment-object>).
+pub const DESCRIPTION_LIMIT: usize = 1024;
 /// Discord's limit on an autocomplete choice's name and value.
 pub const CHOICE_LIMIT: usize = 100;
 
@@ -66,12 +69,19 @@ pub fn parts(post: &Post) -> Parts {
     };
     Parts {
         content: clip(&content, MESSAGE_LIMIT),
-        attachment: post
-            .image
-            .as_ref()
-            .map(|p| serenity::CreateAttachment::bytes(p.png.clone(), p.file_name.clone())),
+        attachment: post.image.as_ref().map(attachment),
         components,
         mentions: serenity::CreateAllowedMentions::new().users(user_ids),
+    }
+}
+
+/// A picture as an attachment, with its description (alt text) within Discord's limit.
+fn attachment(picture: &Picture) -> serenity::CreateAttachment {
+    let attachment =
+        serenity::CreateAttachment::bytes(picture.png.clone(), picture.file_name.clone());
+    match &picture.description {
+        Some(description) => attachment.description(clip(description, DESCRIPTION_LIMIT)),
+        None => attachment,
     }
 }
 

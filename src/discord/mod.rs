@@ -16,6 +16,7 @@ mod respond;
 mod scheduler;
 mod shutdown;
 mod startup;
+mod turn_messages;
 mod vote_buttons;
 
 use std::sync::{Arc, Mutex};
@@ -31,11 +32,14 @@ use gated_framework::GatedFramework;
 use shutdown::WorkGate;
 use startup::Registration;
 pub use startup::{Readiness, StartupPolicy};
+use turn_messages::TurnMessages;
 
 /// What every command can reach.
 pub struct Data {
     /// The table layer over the store.
     pub table: Arc<Table>,
+    /// Which channel message is each turn's, and the commands under way in each channel.
+    pub turn_messages: Arc<TurnMessages>,
 }
 
 /// The error type of commands (failures of Discord calls; people's mistakes are replies, not errors).
@@ -292,7 +296,11 @@ fn framework(
                     Arc::clone(&ready),
                     start_scheduler,
                 );
-                Ok(Data { table })
+                let turn_messages = Arc::new(TurnMessages::new(Arc::clone(&ctx.http)));
+                Ok(Data {
+                    table,
+                    turn_messages,
+                })
             })
         })
         .build()

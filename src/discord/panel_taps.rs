@@ -46,6 +46,7 @@ pub async fn on_tap(
     let caller = caller_of(&click.user, click.member.as_ref());
     let place = place_of(click.channel_id, click.guild_id);
     let table = data.table.clone();
+    let ticket = data.turn_messages.ticket(click.channel_id);
     let task = tokio::spawn(table.handle_queued(place, caller, command));
     let acknowledged = click
         .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
@@ -69,7 +70,7 @@ pub async fn on_tap(
     let panel = reply.panel.take();
     let public = deliver(
         &ctx.http,
-        click.channel_id,
+        ticket,
         None,
         Ok(Reply {
             private: None,

@@ -8,6 +8,7 @@ use serenity::builder::Builder as _;
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
 use super::panel_view::render;
+use super::turn_messages::Ticket;
 use super::{Context, Data, Error};
 use crate::excerpt::clip;
 use crate::table::{
@@ -101,6 +102,7 @@ pub async fn run_work(
     ctx: Context<'_>,
     work: impl Future<Output = Result<Reply, TableError>> + Send + 'static,
 ) -> Result<(), Error> {
+    let ticket = ctx.data().turn_messages.ticket(ctx.channel_id());
     let task = tokio::spawn(work);
     let acknowledged = ctx.defer_ephemeral().await;
     let result = task.await?;
@@ -113,12 +115,15 @@ pub async fn run_work(
             "could not acknowledge a command; its public result is still posted: {error}"
         );
     }
-    deliver(ctx.http(), ctx.channel_id(), token, result).await
+    deliver(ctx.http(), ticket, token, result).await
 }
 
-/// Delivers a table command's result: the public post as a channel message (which pings the people
-/// it mentions), then the private post (or the caller's turn panel, or a refusal, or a short
-/// confirmation) as an ephemeral follow-up that completes the interaction's private acknowledgement.
+/// Delivers a table command's result (`ticket`: the command's, taken before it entered the table's
+/// queue): the public post as a channel message (which pings the people it mentions) or, when it
+/// brings its turn's message up to date, as an edit of that message sent in the background (see
+/// [`super::turn_messages`]); then the private post (or the caller's turn panel, or a refusal, or a
+/// short confirmation) as an ephemeral follow-up that completes the interaction's private
+/// acknowledgement.
 ///
 /// Every table command and button is acknowledged with an **ephemeral** deferral before its answer
 /// is known, and nothing public ever goes through the interaction, because:
@@ -136,27 +141,41 @@ pub async fn run_work(
 ///   one nonce).
 ///
 /// A public post Discord refuses (a locked thread takes none) changes nothing that was done: it is
-/// logged, and the caller is told privately ([`unposted`]).
+/// logged, and the caller is told privately ([`unposted`]). An edit never holds the private answer
+/// back (a fast player's next step must not wait for it); one Discord refuses is logged.
 pub async fn deliver(
     http: &serenity::Http,
-    channel: serenity::ChannelId,
+    ticket: Ticket,
     token: Option<&str>,
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
-    let (public, private, panel) = match result {
+    let channel = ticket.channel();
+    let (public, private, turn, panel) = match result {
         Ok(Reply {
             public,
             private,
+            turn,
             panel,
-            ..
-        }) => (public, private, panel),
-        Err(error) => (None, Some(Post::text(explain(&error))), None),
+        }) => (public, private, turn, panel),
+        Err(error) => (None, Some(Post::text(explain(&error))), None, None),
     };
-    let posted = match &public {
-        Some(public) => {
-            Some(post(http, channel, channel_message(public), &PostNonce::fresh()).await)
+    let posted = match (&public, turn) {
+        (Some(public), Some(turn)) if !turn.fresh => {
+            ticket.edit(turn, public.clone());
+            Some(Ok(()))
         }
-        None => None,
+        (Some(public), turn) => {
+            let fresh = turn.map(|turn| ticket.fresh(turn));
+            let made = post(http, channel, channel_message(public), &PostNonce::fresh()).await;
+            if let (Some(fresh), Ok(made)) = (fresh, &made) {
+                fresh.posted(made.id);
+            }
+            Some(made.map(drop))
+        }
+        (None, _) => {
+            drop(ticket);
+            None
+        }
     };
     let private = match (posted, public, private) {
         (Some(Err(error)), public, private) => {

@@ -181,6 +181,7 @@ impl Table {
             game: committed.id,
             began_at: story.began_at(),
             fresh,
+            version: committed.version,
         };
         self.stories.keep(&committed, story);
         let private =

@@ -66,6 +66,10 @@ pub struct TurnMessage {
     /// Whether the post begins the turn (a new message) rather than bringing the turn's message up to
     /// date.
     pub fresh: bool,
+    /// The game's version once the command was committed: it grows with every change, so of two posts
+    /// of one game the one with the higher version tells the newer state (a front end that delivers
+    /// replies concurrently keeps the newest).
+    pub version: i64,
 }
 
 /// The answer to one command: a post for the channel and/or a private post for the caller only.

@@ -63,6 +63,8 @@ use tokio::net::TcpListener;
 use tokio::sync::Notify;
 use tokio::task::{JoinHandle, JoinSet};
 
+#[path = "fake_edits.rs"]
+mod edits;
 #[path = "fake_gateway.rs"]
 mod gateway;
 #[path = "fake_history.rs"]
@@ -456,6 +458,8 @@ struct State {
     interactions: HashMap<u64, InteractionLog>,
     tokens: HashMap<String, u64>,
     channels: HashMap<u64, Vec<Sent>>,
+    /// Edits of the bot's channel messages, and the ones deleted (see [`edits`]).
+    edits: edits::Edits,
     /// How many more slash commands' first responses to refuse as if they came too late (see
     /// [`FakeDiscord::answer_late`]).
     late_commands: usize,
@@ -1061,8 +1065,9 @@ impl FakeDiscord {
         found
     }
 
-    /// Everything anyone in `channel` can see: channel messages and the interaction responses,
-    /// follow-ups and edits there that are not ephemeral, in the order the fake received them.
+    /// Everything anyone in `channel` can see: channel messages and their edits, and the
+    /// interaction responses, follow-ups and edits there that are not ephemeral, in the order the
+    /// fake received them.
     pub fn public_messages(&self, channel: u64) -> Vec<Sent> {
         let st = self.shared.lock();
         let mut found: Vec<Sent> = st
@@ -1070,6 +1075,7 @@ impl FakeDiscord {
             .get(&channel)
             .into_iter()
             .flatten()
+            .chain(st.edits.in_channel(channel))
             .chain(
                 st.interactions
                     .values()
@@ -1980,6 +1986,9 @@ fn route_request(
         ("GET", ["channels", channel, "messages"]) => {
             history::list(st, parse_id(channel)?, &request.query)
         }
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            edits::edit(st, parse_id(channel)?, parse_id(message)?, body, files)
+        }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = parse_id(channel)?;
             check_message(&body, &files)?;
@@ -2525,62 +2534,60 @@ fn message_object(
     if base.is_some() {
         message["edited_timestamp"] = json!(timestamp());
     }
-    let listed = body["attachments"].as_array();
-    if !files.is_empty() || listed.is_some() {
-        message["attachments"] = json!(attachments(&message, listed, id, channel, files));
+    if !files.is_empty() || body["attachments"].is_array() {
+        message["attachments"] = attachments(&message["attachments"], body, files, channel, id + 1);
     }
     message
 }
 
-/// A message's attachments after a request: with an `attachments` list, the existing ones it names
-/// by id are kept and the uploads it names by index are added with its `description`s; without one,
-/// the uploads replace them
-/// (<https://discord.com/developers/docs/reference#editing-message-attachments>: "any attachments
-/// not listed will be removed").
+/// A message's attachments after a request: the ones of `old` its `attachments` list keeps (by id),
+/// and its files, numbered from `first_id`, each with the description (alt text) the list gives its
+/// index (<https://discord.com/developers/docs/reference#uploading-files>: the list names a new file
+/// by its index, an existing attachment by its id; without a list, the files are added).
 fn attachments(
-    message: &Value,
-    listed: Option<&Vec<Value>>,
-    id: u64,
-    channel: u64,
+    old: &Value,
+    body: &Value,
     files: &[(String, Vec<u8>)],
-) -> Vec<Value> {
-    let uploaded = |n: usize, description: &Value| {
-        let (name, data) = &files[n];
+    channel: u64,
+    first_id: u64,
+) -> Value {
+    let listed = body["attachments"].as_array();
+    let entry_of = |index: usize| {
+        listed
+            .into_iter()
+            .flatten()
+            .find(|entry| entry["id"].as_u64() == Some(index as u64))
+    };
+    let mut attachments: Vec<Value> = match listed {
+        Some(listed) => old
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|kept| {
+                listed
+                    .iter()
+                    .any(|entry| entry["id"].is_string() && entry["id"] == kept["id"])
+            })
+            .cloned()
+            .collect(),
+        None => old.as_array().cloned().unwrap_or_default(),
+    };
+    for (n, (name, data)) in files.iter().enumerate() {
+        let id = first_id + n as u64;
         let url = format!("https://cdn.discordapp.com/attachments/{channel}/{id}/{name}");
         let mut attachment = json!({
-            "id": (id + n as u64 + 1).to_string(),
+            "id": id.to_string(),
             "filename": name,
             "size": data.len(),
             "url": url,
             "proxy_url": url,
         });
-        if !description.is_null() {
-            attachment["description"] = description.clone();
+        if let Some(description) = entry_of(n).and_then(|entry| entry["description"].as_str()) {
+            attachment["description"] = json!(description);
         }
-        attachment
-    };
-    let Some(listed) = listed else {
-        return (0..files.len())
-            .map(|n| uploaded(n, &Value::Null))
-            .collect();
-    };
-    let existing = message["attachments"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    listed
-        .iter()
-        .filter_map(|entry| {
-            let named = text_of(&entry["id"]);
-            match named.parse::<usize>() {
-                Ok(n) if n < files.len() => Some(uploaded(n, &entry["description"])),
-                _ => existing
-                    .iter()
-                    .find(|a| text_of(&a["id"]) == named)
-                    .cloned(),
-            }
-        })
-        .collect()
+        attachments.push(attachment);
+    }
+    json!(attachments)
 }
 
 /// A message of `author` with `content` and nothing else, as Discord returns it.

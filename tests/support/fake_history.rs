@@ -15,10 +15,10 @@
 //!   the Message Create event only ("Value will appear in the Message Create event"), so a bot must
 //!   not count on it here.
 //!
-//! A channel's history holds every message anyone can see there: the bot's channel posts, its
-//! interaction responses and follow-ups that are not ephemeral, and what members said
-//! ([`super::FakeDiscord::member_says`]). The bot has Read Message History in every channel of the
-//! fake, so the history is never withheld.
+//! A channel's history holds every message anyone can see there: the bot's channel posts (as last
+//! edited, unless deleted: see `fake_edits.rs`), its interaction responses and follow-ups that are
+//! not ephemeral, and what members said ([`super::FakeDiscord::member_says`]). The bot has Read
+//! Message History in every channel of the fake, so the history is never withheld.
 
 use std::collections::HashMap;
 
@@ -84,9 +84,18 @@ pub(super) fn list(
     Ok(Response::json(json!(page)))
 }
 
-/// Every message anyone can see in `channel`, with its id, in no order; without nonces.
+/// Every message anyone can see in `channel` as it now looks, with its id, in no order; without
+/// nonces.
 fn history(st: &State, channel: u64) -> Vec<(u64, Value)> {
-    let posts = st.channels.get(&channel).into_iter().flatten();
+    let posts = st
+        .channels
+        .get(&channel)
+        .into_iter()
+        .flatten()
+        .filter_map(|sent| {
+            let id = snowflake_of(&sent.message["id"])?;
+            (!st.edits.deleted(id)).then(|| st.edits.current(id, sent))
+        });
     let answers = st
         .interactions
         .values()
