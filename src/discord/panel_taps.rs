@@ -1,7 +1,7 @@
 //! Taps on a turn panel: acknowledged at once as an update of the panel message (Discord's
 //! DEFERRED_UPDATE_MESSAGE, type 6, so the panel stays where it is), run through the channel's table
-//! queue like any command, then the panel is edited in place and the tap's public result delivered
-//! as every command's is ([`deliver`]).
+//! queue like any command, then the tap's public result is delivered as every command's is
+//! ([`deliver`]) and the panel edited in place.
 //! (<https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type>:
 //! type 6 "for components, ACK an interaction and edit the original message later; the user does
 //! not see a loading state".)
@@ -68,7 +68,9 @@ pub async fn on_tap(
         }
     };
     let panel = reply.panel.take();
-    let public = deliver(
+    // The public part first, as for every command: when the panel shows the step done, the channel
+    // has heard of it.
+    deliver(
         &ctx.http,
         ticket,
         None,
@@ -76,19 +78,10 @@ pub async fn on_tap(
             private: None,
             ..reply
         }),
-    );
-    let edited = async {
-        match (panel, token) {
-            (Some(panel), Some(token)) => render(&panel, page)
-                .edit()
-                .execute(&ctx.http, token)
-                .await
-                .map(drop),
-            _ => Ok(()),
-        }
-    };
-    let (public, edited) = tokio::join!(public, edited);
-    public?;
-    edited?;
+    )
+    .await?;
+    if let (Some(panel), Some(token)) = (panel, token) {
+        render(&panel, page).edit().execute(&ctx.http, token).await?;
+    }
     Ok(())
 }

@@ -72,7 +72,11 @@ impl Table {
         };
         match self.play(place, caller, &notation) {
             Ok(mut reply) => {
-                let record = self.active_record(place, caller)?;
+                // By its id: a step that ends the game leaves the channel without an open game.
+                let record = self
+                    .store
+                    .game(record.id)?
+                    .ok_or_else(|| TableError::internal("a game played a moment ago is gone"))?;
                 let notes = reply
                     .private
                     .take()

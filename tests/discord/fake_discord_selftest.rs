@@ -564,6 +564,7 @@ async fn select_menus_beyond_discords_limits_are_refused_with_invalid_form_body(
     let (status, _, _) = raw_request(&mut stream, "POST", &path, &at_limits).await;
     assert_eq!(status, 200, "25 options, 100-character labels and values");
 
+    // The first three by Discord's description, the others by the rules it leaves out.
     let too_much = [
         select(26, "a", "a", false),
         select(1, &"l".repeat(101), "a", false),
@@ -581,7 +582,12 @@ async fn select_menus_beyond_discords_limits_are_refused_with_invalid_form_body(
         );
     }
     assert_eq!(fake.channel_message_count(CHANNEL), 1);
-    assert_eq!(fake.unexpected_requests().len(), too_much.len());
+    assert_eq!(
+        fake.unexpected_requests().len(),
+        too_much.len(),
+        "{:#?}",
+        fake.unexpected_requests()
+    );
 }
 
 #[tokio::test]

@@ -176,6 +176,7 @@ async fn journey(setup: Setup) -> Seen {
             );
         }
         let now = to_act(&fake, people).await;
+        eprintln!("DEBUG {} -> {:?}; posted {:?}; panel {:?}", mover.name, now, posted.iter().map(|p| p.content.clone()).collect::<Vec<_>>(), panels[at].as_ref().map(|p| p.content.clone()));
         let changed = now != acting;
         seen.changes += usize::from(changed);
         seen.posts += posted.len();

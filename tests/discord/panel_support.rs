@@ -134,7 +134,12 @@ pub(crate) async fn tap(
         Some(6),
         "a tap is acknowledged as a deferred update"
     );
-    let edited = fake.reply(id, WAIT).await;
+    let edited = tokio::select! {
+        edited = fake.reply(id, WAIT) => edited,
+        refused = fake.followups(id, WAIT, 1) => {
+            panic!("the tap on {choice:?} was refused: {}", refused[0].content)
+        }
+    };
     assert_eq!(
         edited.message["id"], panel.message["id"],
         "the panel is edited in place"

@@ -101,10 +101,6 @@ const MAX_ROW_COMPONENTS: usize = 5;
 const CUSTOM_ID_CHARS: std::ops::RangeInclusive<usize> = 1..=100;
 /// See [`MAX_ACTION_ROWS`].
 const MAX_LABEL_CHARS: usize = 80;
-/// Discord's limits on a string select menu (see [`check_select`]).
-const MAX_SELECT_OPTIONS: usize = 25;
-/// See [`MAX_SELECT_OPTIONS`].
-const MAX_PLACEHOLDER_CHARS: usize = 150;
 /// Heartbeat interval announced in HELLO, in milliseconds.
 const HEARTBEAT_INTERVAL_MS: u64 = 45_000;
 /// Milliseconds from the Unix epoch to Discord's epoch (2015-01-01), for snowflakes.
@@ -2241,43 +2237,17 @@ fn check_components(components: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Discord's limits on a string select menu
-/// (<https://discord.com/developers/docs/components/reference#string-select>): 1 to 25 options, each
-/// with a label and a value of 1 to 100 characters and a description of at most 100, the values
-/// distinct, a placeholder of at most 150 characters.
+/// Discord's rule on a string select menu that its API description leaves out: option values are
+/// distinct (Discord refuses a repeat with 50035 `SELECT_COMPONENT_OPTION_VALUE_DUPLICATED`, "The
+/// specified option value is already used", as reported in
+/// <https://github.com/Would-You-Bot/client/issues/304>); the description checks counts and lengths.
 fn check_select(menu: &Value) -> Result<(), String> {
     let options = menu["options"]
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default();
-    if !(1..=MAX_SELECT_OPTIONS).contains(&options.len()) {
-        return Err(format!(
-            "a select menu with {} options (1 to {MAX_SELECT_OPTIONS})",
-            options.len()
-        ));
-    }
-    let placeholder = text_of(&menu["placeholder"]).chars().count();
-    if placeholder > MAX_PLACEHOLDER_CHARS {
-        return Err(format!(
-            "a placeholder of {placeholder} characters (at most {MAX_PLACEHOLDER_CHARS})"
-        ));
-    }
     let mut values = Vec::new();
     for option in options {
-        for field in ["label", "value"] {
-            let text = text_of(&option[field]);
-            if !CHOICE_CHARS.contains(&text.chars().count()) {
-                return Err(format!(
-                    "select option {field} {text:?} is not 1 to 100 characters"
-                ));
-            }
-        }
-        let description = text_of(&option["description"]).chars().count();
-        if description > 100 {
-            return Err(format!(
-                "a select option description of {description} characters (at most 100)"
-            ));
-        }
         let value = text_of(&option["value"]);
         if values.contains(&value) {
             return Err(format!("select option value {value:?} appears twice"));
@@ -2519,6 +2489,7 @@ fn message_object(
         }
     }
     number_components(&mut message["components"], &mut 0);
+    fill_select_defaults(&mut message["components"]);
     // Ephemerality cannot change after the fact: an edit, and the follow-up that completes a
     // deferral (it edits the "thinking…" message), keep the original's EPHEMERAL bit whatever
     // flag they send. Discord: "the flags field cannot be changed" when the first follow-up
@@ -2610,6 +2581,22 @@ fn plain_message(id: u64, channel: u64, author: Value, content: &str) -> Value {
         "type": 0,
         "flags": 0,
     })
+}
+
+/// Gives every select menu the `min_values` and `max_values` Discord fills in when a request leaves
+/// them out (1 and 1: <https://discord.com/developers/docs/components/reference#string-select>).
+fn fill_select_defaults(components: &mut Value) {
+    for row in components.as_array_mut().into_iter().flatten() {
+        for component in row["components"].as_array_mut().into_iter().flatten() {
+            if component["type"] == 3 {
+                for key in ["min_values", "max_values"] {
+                    if component[key].is_null() {
+                        component[key] = json!(1);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Gives every component without an `id` the next number, depth first from 1, as Discord does: "if
