@@ -8,9 +8,6 @@ use crate::table::{Picture, Post, PostAction};
 
 /// Discord's limit on a message's text.
 pub const MESSAGE_LIMIT: usize = 2000;
-/// Discord's limit on an attachment's description (its alt text), in characters
-/// (<https://discord.com/developers/docs/resources/message#attachment-object>).
-pub const DESCRIPTION_LIMIT: usize = 1024;
 /// Discord's limit on an autocomplete choice's name and value.
 pub const CHOICE_LIMIT: usize = 100;
 
@@ -75,12 +72,13 @@ pub fn parts(post: &Post) -> Parts {
     }
 }
 
-/// A picture as an attachment, with its description (alt text) within Discord's limit.
+/// A picture as an attachment, with its description (alt text: the table keeps it within Discord's
+/// 1024 characters, <https://discord.com/developers/docs/resources/message#attachment-object>).
 fn attachment(picture: &Picture) -> serenity::CreateAttachment {
     let attachment =
         serenity::CreateAttachment::bytes(picture.png.clone(), picture.file_name.clone());
     match &picture.description {
-        Some(description) => attachment.description(clip(description, DESCRIPTION_LIMIT)),
+        Some(description) => attachment.description(description.clone()),
         None => attachment,
     }
 }

@@ -17,6 +17,7 @@ mod scheduler;
 mod shutdown;
 mod startup;
 mod turn_messages;
+mod turn_slots;
 mod vote_buttons;
 
 use std::sync::{Arc, Mutex};

@@ -17,6 +17,16 @@ use crate::table::{
 
 /// How many legal moves an error message lists.
 const LEGAL_SHOWN: usize = 10;
+/// The private answer to a step shown by an edit of its turn's message.
+const IN_TURN_MESSAGE: &str = "Shown in this turn's message in the channel.";
+
+/// Where a command's public post went.
+enum Shown {
+    /// A new channel message.
+    Posted,
+    /// Its turn's message, edited in the background.
+    InTurnMessage,
+}
 
 /// What a server shows for a person, so every post, picture and list calls them the same: their
 /// nickname there, else the display name they chose for all of Discord, else their username
@@ -162,7 +172,7 @@ pub async fn deliver(
     let posted = match (&public, turn) {
         (Some(public), Some(turn)) if !turn.fresh => {
             ticket.edit(turn, public.clone());
-            Some(Ok(()))
+            Some(Ok(Shown::InTurnMessage))
         }
         (Some(public), turn) => {
             let fresh = turn.map(|turn| ticket.fresh(turn));
@@ -170,7 +180,7 @@ pub async fn deliver(
             if let (Some(fresh), Ok(made)) = (fresh, &made) {
                 fresh.posted(made.id);
             }
-            Some(made.map(drop))
+            Some(made.map(|_| Shown::Posted))
         }
         (None, _) => {
             drop(ticket);
@@ -183,7 +193,8 @@ pub async fn deliver(
             unposted(private.or(public))
         }
         (_, _, Some(private)) => private,
-        (Some(Ok(_)), _, None) => Post::text("Posted in the channel."),
+        (Some(Ok(Shown::Posted)), _, None) => Post::text("Posted in the channel."),
+        (Some(Ok(Shown::InTurnMessage)), _, None) => Post::text(IN_TURN_MESSAGE),
         (None, _, None) => Post::text("Done."),
     };
     match (token, panel) {

@@ -25,6 +25,11 @@
 //! [`super::channel_post`]), newer states replace the one pending, so a fast player's steps are
 //! coalesced and the last state always lands. The caller's private answer never waits for an edit;
 //! an edit Discord refuses is logged.
+//!
+//! **Limits.** Edits run outside the work a stop waits for ([`super::shutdown`]): a stop right after
+//! a step may leave its edit unsent, and after the restart the turn's next step posts the turn anew.
+//! Posts the scheduler makes (a turn begun by skipping an absent player) are not known as turn
+//! messages either, with the same outcome. Each channel keeps an entry of a few words once used.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -34,6 +39,7 @@ use poise::serenity_prelude as serenity;
 
 use super::channel_post::{self, PostNonce};
 use super::messages::{channel_message, parts};
+use super::turn_slots::{Channel, Target, TurnKey, key_of};
 use crate::table::{Post, TurnMessage};
 
 /// The waits before each new try of an edit that failed on Discord's side or on the way (429s met
@@ -59,44 +65,6 @@ struct State {
     /// The last ticket handed out.
     tickets: u64,
     channels: HashMap<serenity::ChannelId, Channel>,
-}
-
-#[derive(Default)]
-struct Channel {
-    /// The tickets of the commands under way here whose replies have not been delivered yet.
-    under_way: Vec<u64>,
-    /// The turns whose messages are known or awaited, the newest last.
-    turns: Vec<Turn>,
-}
-
-/// A turn of a game: the game and how many steps its log held when the turn began.
-type TurnKey = (i64, usize);
-
-/// One turn's message.
-struct Turn {
-    key: TurnKey,
-    target: Target,
-    /// While the target is [`Target::Awaiting`]: the tickets still awaited.
-    awaited: Vec<u64>,
-    /// The game's version in the newest state handed over (posted, sent or pending).
-    newest: i64,
-    /// The newest state not sent yet.
-    pending: Option<Post>,
-    /// Whether a task is sending this turn's edits.
-    editing: bool,
-}
-
-/// Where a turn's edits go.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Target {
-    /// Not known yet: waiting for the commands under way when the first edit came ([`Turn::awaited`]).
-    Awaiting,
-    /// The post that begins the turn is being made.
-    Posting,
-    /// This message.
-    Known(serenity::MessageId),
-    /// Not known (a restart, a deleted message): the next state is posted as a new message.
-    Lost,
 }
 
 /// A command under way in a channel, from before it enters the table's queue until its reply is
@@ -130,16 +98,24 @@ impl TurnMessages {
         let mut state = self.lock();
         state.tickets += 1;
         let id = state.tickets;
-        state
-            .channels
-            .entry(channel)
-            .or_default()
-            .under_way
-            .push(id);
+        state.channels.entry(channel).or_default().start(id);
         Ticket {
             messages: Arc::clone(self),
             channel,
             id,
+        }
+    }
+
+    /// Changes `channel`'s bookkeeping with `change`, then starts a sender for each turn it says
+    /// is ready.
+    fn update<R: IntoIterator<Item = TurnKey>>(
+        self: &Arc<Self>,
+        channel: serenity::ChannelId,
+        change: impl FnOnce(&mut Channel) -> R,
+    ) {
+        let ready: Vec<TurnKey> = self.with(channel, change).into_iter().collect();
+        for key in ready {
+            tokio::spawn(Arc::clone(self).send_edits(channel, key));
         }
     }
 
@@ -150,166 +126,36 @@ impl TurnMessages {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Ends the ticket `id`: edits waiting for it may find their turn's message not known.
-    fn finish(self: &Arc<Self>, channel: serenity::ChannelId, id: u64) {
-        let mut state = self.lock();
-        let Some(place) = state.channels.get_mut(&channel) else {
-            return;
-        };
-        place.under_way.retain(|&t| t != id);
-        let mut start = Vec::new();
-        for turn in &mut place.turns {
-            turn.awaited.retain(|&t| t != id);
-            if turn.target == Target::Awaiting && turn.awaited.is_empty() {
-                turn.target = Target::Lost;
-                start.extend(turn.claim_editor());
-            }
-        }
-        drop(state);
-        for key in start {
-            self.spawn_editor(channel, key);
-        }
+    /// Runs `change` on `channel`'s bookkeeping.
+    fn with<R>(&self, channel: serenity::ChannelId, change: impl FnOnce(&mut Channel) -> R) -> R {
+        change(self.lock().channels.entry(channel).or_default())
     }
 
-    /// Hands the newest state of a turn over to be edited in (or posted, if its message is not
-    /// known), unless a newer one was handed over already; `ticket` is the command's, which ends
-    /// right after.
-    fn edit(
-        self: &Arc<Self>,
-        channel: serenity::ChannelId,
-        ticket: u64,
-        turn: TurnMessage,
-        post: Post,
-    ) {
-        let key = (turn.game, turn.began_at);
-        let mut state = self.lock();
-        let place = state.channels.entry(channel).or_default();
-        let stale = place
-            .turns
-            .iter()
-            .any(|t| t.key.0 == turn.game && t.newest >= turn.version);
-        let start = match place.turns.iter_mut().find(|t| t.key == key) {
-            Some(known) if known.newest < turn.version => {
-                known.newest = turn.version;
-                known.pending = Some(post);
-                known.claim_editor()
-            }
-            // A state as new of the game was handed over: this one came too late to matter.
-            Some(_) => None,
-            None if stale => None,
-            // Settled when the ticket ends, if it is the only one under way.
-            None => {
-                let awaited = place.under_way.iter().copied();
-                let awaited = awaited.filter(|&t| t != ticket).collect();
-                place.turns.push(Turn {
-                    key,
-                    target: Target::Awaiting,
-                    awaited,
-                    newest: turn.version,
-                    pending: Some(post),
-                    editing: false,
-                });
-                None
-            }
-        };
-        drop(state);
-        if let Some(key) = start {
-            self.spawn_editor(channel, key);
-        }
-    }
-
-    /// Notes that the post beginning `turn` is being made.
-    fn begin(self: &Arc<Self>, channel: serenity::ChannelId, turn: TurnMessage) -> FreshPost {
-        let key = (turn.game, turn.began_at);
-        let mut state = self.lock();
-        let place = state.channels.entry(channel).or_default();
-        match place.turns.iter().position(|t| t.key == key) {
-            Some(at) => {
-                let mut known = place.turns.remove(at);
-                known.target = Target::Posting;
-                if known.newest <= turn.version {
-                    known.newest = turn.version;
-                    known.pending = None;
-                }
-                place.turns.push(known);
-            }
-            None => place.turns.push(Turn {
-                key,
-                target: Target::Posting,
-                awaited: Vec::new(),
-                newest: turn.version,
-                pending: None,
-                editing: false,
-            }),
-        }
-        place.forget_idle();
-        FreshPost {
-            messages: Arc::clone(self),
-            channel,
-            key,
-            message: None,
-        }
-    }
-
-    /// The turn's message is `message` now (`None`: not known).
-    fn settle(
-        self: &Arc<Self>,
-        channel: serenity::ChannelId,
-        key: TurnKey,
-        message: Option<serenity::MessageId>,
-    ) {
-        let mut state = self.lock();
-        let Some(turn) = state.turn(channel, key) else {
-            return;
-        };
-        if turn.target != Target::Posting {
-            return;
-        }
-        turn.target = message.map_or(Target::Lost, Target::Known);
-        let start = turn.claim_editor();
-        drop(state);
-        if let Some(key) = start {
-            self.spawn_editor(channel, key);
-        }
-    }
-
-    fn spawn_editor(self: &Arc<Self>, channel: serenity::ChannelId, key: TurnKey) {
-        tokio::spawn(Arc::clone(self).send_edits(channel, key));
-    }
-
-    /// Sends a turn's pending states one at a time, the newest each time, until none is left (or
-    /// the turn's message is being posted anew).
+    /// Sends turn `key`'s pending states one at a time, the newest each time, until none is left
+    /// (or the turn's message is being posted).
     async fn send_edits(self: Arc<Self>, channel: serenity::ChannelId, key: TurnKey) {
         let mut failures = 0;
         loop {
-            let (target, post) = {
-                let mut state = self.lock();
-                let Some(turn) = state.turn(channel, key) else {
-                    return;
-                };
-                match (turn.target, turn.pending.take()) {
-                    (target @ (Target::Known(_) | Target::Lost), Some(post)) => (target, post),
-                    (_, pending) => {
-                        turn.pending = pending;
-                        turn.editing = false;
-                        if let Some(place) = state.channels.get_mut(&channel) {
-                            place.forget_idle();
-                        }
-                        return;
-                    }
-                }
+            let next = self.with(channel, |c| c.next_edit(key));
+            let Some((target, post)) = next else {
+                return;
             };
-            let failed = match target {
-                Target::Known(message) => self.send_edit(channel, key, message, &post).await,
-                _ => {
-                    self.post_unpinged(channel, key, &post).await;
-                    None
-                }
+            let Target::Known(message) = target else {
+                self.post_anew(channel, key, &post).await;
+                continue;
             };
-            let Some(error) = failed else {
+            let Err(error) = channel
+                .edit_message(&*self.http, message, edit_of(&post))
+                .await
+            else {
                 failures = 0;
                 continue;
             };
+            if is_unknown_message(&error) {
+                tracing::info!(%channel, "the turn message is gone; posting the turn anew");
+                self.with(channel, |c| c.gone(key, message, post));
+                continue;
+            }
             let Some(&wait) = RETRY_WAITS.get(failures).filter(|_| worth_retrying(&error)) else {
                 tracing::warn!(%channel, "a turn message could not be brought up to date: {error}");
                 failures = 0;
@@ -317,105 +163,23 @@ impl TurnMessages {
             };
             failures += 1;
             tracing::warn!(%channel, "editing a turn message failed ({error}); trying again in {wait:?}");
-            if let Some(turn) = self.lock().turn(channel, key) {
-                turn.pending.get_or_insert(post);
-            }
+            self.with(channel, |c| c.retry(key, post));
             tokio::time::sleep(wait).await;
         }
     }
 
-    /// Edits `message` to show `post`; a message that no longer exists leaves the turn's message not
-    /// known and `post` pending (unless a newer state is), to be posted anew.
-    async fn send_edit(
-        &self,
-        channel: serenity::ChannelId,
-        key: TurnKey,
-        message: serenity::MessageId,
-        post: &Post,
-    ) -> Option<serenity::Error> {
-        let error = channel
-            .edit_message(&*self.http, message, edit_of(post))
-            .await
-            .err()?;
-        if !is_unknown_message(&error) {
-            return Some(error);
-        }
-        tracing::info!(%channel, "the turn message is gone; posting the turn anew");
-        if let Some(turn) = self.lock().turn(channel, key)
-            && turn.target == Target::Known(message)
-        {
-            turn.target = Target::Lost;
-            turn.pending.get_or_insert_with(|| post.clone());
-        }
-        None
-    }
-
-    /// Posts `post` as the turn's new message, pinging nobody (a failure is logged: the post was
+    /// Posts `post` as turn `key`'s new message, pinging nobody (a failure is logged: the post was
     /// tried again already, see [`channel_post::post`]).
-    async fn post_unpinged(&self, channel: serenity::ChannelId, key: TurnKey, post: &Post) {
+    async fn post_anew(&self, channel: serenity::ChannelId, key: TurnKey, post: &Post) {
         let unpinged = Post {
             mentions: Vec::new(),
             ..post.clone()
         };
-        let made = channel_post::post(
-            &self.http,
-            channel,
-            channel_message(&unpinged),
-            &PostNonce::fresh(),
-        )
-        .await;
-        match made {
-            Ok(made) => {
-                if let Some(turn) = self.lock().turn(channel, key)
-                    && turn.target == Target::Lost
-                {
-                    turn.target = Target::Known(made.id);
-                }
-            }
+        let message = channel_message(&unpinged);
+        match channel_post::post(&self.http, channel, message, &PostNonce::fresh()).await {
+            Ok(made) => self.with(channel, |c| c.posted_anew(key, made.id)),
             Err(error) => tracing::warn!(%channel, "could not post a turn message anew: {error}"),
         }
-    }
-}
-
-impl State {
-    fn turn(&mut self, channel: serenity::ChannelId, key: TurnKey) -> Option<&mut Turn> {
-        self.channels
-            .get_mut(&channel)?
-            .turns
-            .iter_mut()
-            .find(|t| t.key == key)
-    }
-}
-
-impl Channel {
-    /// Forgets the turns before the newest that have nothing left to send.
-    fn forget_idle(&mut self) {
-        let newest = self.turns.len().saturating_sub(1);
-        let mut at = 0;
-        self.turns.retain(|turn| {
-            at += 1;
-            at - 1 == newest || turn.busy()
-        });
-    }
-}
-
-impl Turn {
-    /// Whether the turn still has something to send or wait for.
-    fn busy(&self) -> bool {
-        self.editing
-            || self.pending.is_some()
-            || matches!(self.target, Target::Awaiting | Target::Posting)
-    }
-
-    /// Claims the sending of the turn's edits when there is something to send, somewhere to send it
-    /// and no task sending them yet; returns the turn to start a task for.
-    fn claim_editor(&mut self) -> Option<TurnKey> {
-        let ready = matches!(self.target, Target::Known(_) | Target::Lost);
-        if self.editing || !ready || self.pending.is_none() {
-            return None;
-        }
-        self.editing = true;
-        Some(self.key)
     }
 }
 
@@ -428,18 +192,27 @@ impl Ticket {
     /// Delivers the command's public post as its turn's new message: the turn's message is the one
     /// posted with the returned [`FreshPost`].
     pub fn fresh(self, turn: TurnMessage) -> FreshPost {
-        self.messages.begin(self.channel, turn)
+        self.messages.with(self.channel, |c| c.begin(turn));
+        FreshPost {
+            messages: Arc::clone(&self.messages),
+            channel: self.channel,
+            key: key_of(&turn),
+            message: None,
+        }
     }
 
     /// Delivers the command's public post as an edit of its turn's message, sent in the background.
     pub fn edit(self, turn: TurnMessage, post: Post) {
-        self.messages.edit(self.channel, self.id, turn, post);
+        let id = self.id;
+        self.messages
+            .update(self.channel, |c| c.edit(id, turn, post));
     }
 }
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        self.messages.finish(self.channel, self.id);
+        let id = self.id;
+        self.messages.update(self.channel, |c| c.finish(id));
     }
 }
 
@@ -452,7 +225,9 @@ impl FreshPost {
 
 impl Drop for FreshPost {
     fn drop(&mut self) {
-        self.messages.settle(self.channel, self.key, self.message);
+        let (key, message) = (self.key, self.message);
+        self.messages
+            .update(self.channel, |c| c.settle(key, message));
     }
 }
 

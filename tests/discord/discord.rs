@@ -135,6 +135,16 @@ pub(crate) fn user_by_id(id: u64) -> FakeUser {
         .expect("a known user")
 }
 
+/// Checks that `step` was taken: its answer is its public post, or a private answer that is no
+/// refusal or failure (what only the caller learnt, or that the step is shown in its turn's message).
+pub(crate) fn assert_taken(answer: &Sent, step: &str) {
+    let failed = ["Legal now", "went wrong", "try again", "nothing was done"];
+    assert!(
+        failed.iter().all(|words| !answer.content.contains(words)),
+        "`{step}` failed: {answer:?}"
+    );
+}
+
 /// The caller's legal moves through autocomplete: (label, notation).
 pub(crate) async fn legal(
     fake: &FakeDiscord,
@@ -636,14 +646,15 @@ async fn a_solo_whistlewood_game_against_the_automa_through_discord() {
         .map(|(_, notation)| notation)
         .collect();
     assert_eq!(ends, ["from left", "from right"]);
+    // Alone against the Automa, alice owes every decision: her steps edit the message that began her
+    // turn (the start), which shows what the Automa did in between.
     let chosen = command(&fake, &alice(), "move", json!({"action": "from right"})).await;
-    assert!(!chosen.ephemeral);
-    assert_eq!(
-        chosen.content.matches("The Automa places").count(),
-        3,
-        "{}",
-        chosen.content
-    );
+    assert_taken(&chosen, "from right");
+    let chosen = fake
+        .wait_message_showing(&started, WAIT, |content| {
+            content.matches("The Automa places").count() == 3
+        })
+        .await;
     assert!(chosen.attachments[0].1.starts_with(PNG_SIGNATURE));
     let hand = command(&fake, &alice(), "hand", json!({})).await;
     assert!(
@@ -652,8 +663,9 @@ async fn a_solo_whistlewood_game_against_the_automa_through_discord() {
         hand.content
     );
 
-    // Play to the end with the first legal step; every turn message stays within Discord's limits
-    // (the fake refuses anything longer than 2000 characters).
+    // Play to the end with the first legal step, each shown in the turn's message until the end is
+    // posted; every turn message and edit stays within Discord's limits (the fake refuses anything
+    // longer than 2000 characters).
     let mut last = chosen;
     for _ in 0..200 {
         let steps = legal(&fake, &alice(), CHANNEL, "").await;
@@ -661,7 +673,7 @@ async fn a_solo_whistlewood_game_against_the_automa_through_discord() {
             break;
         };
         last = command(&fake, &alice(), "move", json!({"action": notation})).await;
-        assert!(!last.ephemeral, "{}", last.content);
+        assert_taken(&last, notation);
     }
     assert!(
         last.content.contains("Automa (level 3)"),

@@ -169,3 +169,32 @@ fn answers_are_checked_against_the_response_schemas() {
         Vec::<String>::new()
     );
 }
+
+/// An edit of a channel message as the bot sends it, with a new picture described in `description`.
+fn edit_with_picture(description: &str) -> Vec<String> {
+    problems(&ApiRequest {
+        method: "PATCH",
+        path: "/channels/900000000000000100/messages/900000000000000200",
+        query: &[],
+        media_type: Some("multipart/form-data"),
+        body: &json!({
+            "content": "alice draws 2 cards.\nNow: alice.",
+            "components": [],
+            "allowed_mentions": {"parse": [], "users": [], "roles": []},
+            "attachments": [{"id": 0, "filename": "board.png", "description": description}],
+        }),
+        file_fields: &["files[0]".to_owned()],
+    })
+}
+
+/// A picture's alt text (an attachment's `description`) may be 1024 characters, in a new message or
+/// an edit (<https://discord.com/developers/docs/resources/message#attachment-object>).
+#[test]
+fn an_edit_replacing_the_picture_is_checked_and_its_alt_text_limited_to_1024_characters() {
+    assert_eq!(edit_with_picture(&"x".repeat(1024)), Vec::<String>::new());
+    let problems = edit_with_picture(&"x".repeat(1025));
+    assert!(
+        problems.iter().any(|p| p.contains("description")),
+        "{problems:?}"
+    );
+}

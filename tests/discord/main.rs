@@ -39,4 +39,5 @@ mod sharded_processes;
 mod shutdown;
 mod startup;
 mod threads;
+mod turn_messages;
 mod turn_panel;
