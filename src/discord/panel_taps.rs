@@ -81,7 +81,10 @@ pub async fn on_tap(
     )
     .await?;
     if let (Some(panel), Some(token)) = (panel, token) {
-        render(&panel, page).edit().execute(&ctx.http, token).await?;
+        render(&panel, page)
+            .edit()
+            .execute(&ctx.http, token)
+            .await?;
     }
     Ok(())
 }

@@ -141,11 +141,15 @@ async fn tap_latency() {
         let id = match &choice {
             Choice::Button { id, .. } => fake.click(mover, GUILD, CHANNEL, &panel, id).await,
             Choice::Option { menu, value, .. } => {
-                fake.choose(mover, GUILD, CHANNEL, &panel, menu, value).await
+                fake.choose(mover, GUILD, CHANNEL, &panel, menu, value)
+                    .await
             }
         };
         let edited = fake.reply(id, WAIT).await;
-        assert!(!edited.attachments.is_empty(), "the panel's picture came back");
+        assert!(
+            !edited.attachments.is_empty(),
+            "the panel's picture came back"
+        );
         latencies.push(edited.at.duration_since(fake.dispatched_at(id)));
     }
     latencies.sort();
