@@ -74,8 +74,9 @@ fn assert_private_panel(panel: &Sent) {
     }
     assert!(
         panel.custom_ids.iter().any(|id| id == "rh:panel"),
-        "a panel can be refreshed: {:?}",
-        panel.custom_ids
+        "a panel can be refreshed: {:?} {}",
+        panel.custom_ids,
+        panel.content
     );
 }
 
