@@ -10,13 +10,13 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::messages::{private_answer, private_followup};
-use super::panel_view::{BadTap, parse_tap, render};
+use super::panel_view::{BadTap, REFRESH, parse_tap, render};
 use super::respond::{caller_of, deliver, explain, place_of};
 use super::{Data, Error};
 use crate::table::{Command, Post, Reply};
 
 /// Handles a click on a panel's choices or pages (`values`: a select menu's chosen values), or on
-/// its Refresh button (`tap` is then `None`: the panel drawn afresh at the top).
+/// its Refresh button (the panel drawn afresh at the top).
 pub async fn on_tap(
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
@@ -24,7 +24,7 @@ pub async fn on_tap(
     values: &[String],
 ) -> Result<(), Error> {
     let id = click.data.custom_id.as_str();
-    let (command, page) = if id == super::panel_view::REFRESH {
+    let (command, page) = if id == REFRESH {
         (Command::Turn, 0)
     } else {
         match parse_tap(id, values) {
