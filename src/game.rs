@@ -455,14 +455,16 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
     }
     /// A human description of a legal action ("Add Oil 2 | Oil 3 face up").
     fn label(&self, action: &Self::Action) -> String;
-    /// Where `action` sits in the turn panel's menus and the terminal's `?`: the kinds of step from the
-    /// top down, ending with the step's own short label (`["Start a train", "Hopper ×2"]`). Steps that
-    /// share a first part are offered together under it; a step of several parts (a build: tile, place,
-    /// route) names each part, so it is chosen part by part and each part offers only what still leads to
-    /// a legal step. Every part is short (a button or menu label: at most 80 characters). The default
-    /// offers every step on its own, under its label.
-    fn menu_path(&self, action: &Self::Action) -> Vec<String> {
-        vec![self.label(action)]
+    /// Where each of `steps` (one seat's legal steps now, as [`Game::legal`] lists them) sits in the turn
+    /// panel's menus and the terminal's `?`, one path per step: the kinds of step from the top down,
+    /// ending with the step's own short label (`["Start a train", "Hopper ×2"]`). Steps that share a
+    /// first part are offered together under it; a step of several parts (a build: tile, place, route)
+    /// names each part, so it is chosen part by part and each part offers only what still leads to a
+    /// legal step. Every part is short (a button or menu label: at most 80 characters). The paths are
+    /// made together because a level may be shaped by what else is on offer (split when long). The
+    /// default offers every step on its own, under its label.
+    fn menu_paths(&self, steps: &[Self::Action]) -> Vec<Vec<String>> {
+        steps.iter().map(|step| vec![self.label(step)]).collect()
     }
     /// Checks and plays one step of `actor`, telling `sink` what happened; on error nothing has changed.
     /// The engine alone decides who may take a step: a seat's step from the table, and a step only the

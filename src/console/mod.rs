@@ -285,13 +285,18 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                     holder = Some(user.clone());
                 }
                 writeln!(self.output, "\n— {}, your turn —", caller.name)?;
-                let panel = self.table.handle(&self.place, &caller, Command::Turn)?;
-                self.show(&panel)?;
-                let moves =
-                    self.table
-                        .handle(&self.place, &caller, Command::Legal { path: Vec::new() })?;
-                self.show(&moves)?;
+                // The turn panel holds the hand; a game without one (a puzzle) shows the board.
                 let hand = self.table.held_hand(&self.place, &caller)?;
+                let view = if hand.is_some() {
+                    Command::Turn
+                } else {
+                    Command::Board
+                };
+                let view = self.table.handle(&self.place, &caller, view)?;
+                self.show(&view)?;
+                let menu = Command::Legal { path: Vec::new() };
+                let moves = self.table.handle(&self.place, &caller, menu)?;
+                self.show(&moves)?;
                 help_for = HelpFor {
                     example: self
                         .table

@@ -281,6 +281,8 @@ fn framework(
                     ),
                     guild,
                 };
+                let turn_messages =
+                    Arc::new(TurnMessages::new(Arc::clone(&ctx.http), Arc::clone(&gate)));
                 let (http, start_table) = (Arc::clone(&ctx.http), Arc::clone(&table));
                 let bot = ready_event.user.id;
                 let start_scheduler = move || {
@@ -297,7 +299,6 @@ fn framework(
                     Arc::clone(&ready),
                     start_scheduler,
                 );
-                let turn_messages = Arc::new(TurnMessages::new(Arc::clone(&ctx.http)));
                 Ok(Data {
                     table,
                     turn_messages,

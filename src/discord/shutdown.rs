@@ -55,6 +55,15 @@ impl WorkGate {
         })
     }
 
+    /// A pass for work that work under way leaves behind to finish on its own (an edit a command
+    /// hands to be sent in the background): never turned away, so a stop waits for it too.
+    pub fn hold(self: &Arc<Self>) -> WorkPass {
+        self.state.send_modify(|state| state.running += 1);
+        WorkPass {
+            gate: Arc::clone(self),
+        }
+    }
+
     /// Turns all new work away, then waits until the work under way is done or `bound` has passed;
     /// returns how much work was still running when it stopped waiting (0: all done).
     pub async fn close_and_wait(&self, bound: Duration) -> usize {
@@ -115,6 +124,24 @@ mod tests {
         finish.send(()).unwrap();
         work.await.unwrap();
         assert_eq!(closing.await.unwrap(), 0, "the stop waited for the work");
+    }
+
+    #[tokio::test]
+    async fn work_left_behind_is_held_even_after_closing_and_waited_for() {
+        let gate = Arc::new(WorkGate::default());
+        let command = gate.enter().unwrap();
+        let closing = tokio::spawn({
+            let gate = Arc::clone(&gate);
+            async move { gate.close_and_wait(Duration::from_secs(3600)).await }
+        });
+        let closed = gate.state.subscribe().wait_for(|s| s.closed).await.is_ok();
+        assert!(closed);
+        // The command, finishing after the stop began, leaves an edit to be sent.
+        let edit = gate.hold();
+        drop(command);
+        assert!(!closing.is_finished(), "the stop waits for the edit");
+        drop(edit);
+        assert_eq!(closing.await.unwrap(), 0);
     }
 
     #[tokio::test]

@@ -26,10 +26,10 @@
 //! coalesced and the last state always lands. The caller's private answer never waits for an edit;
 //! an edit Discord refuses is logged.
 //!
-//! **Limits.** Edits run outside the work a stop waits for ([`super::shutdown`]): a stop right after
-//! a step may leave its edit unsent, and after the restart the turn's next step posts the turn anew.
-//! Posts the scheduler makes (a turn begun by skipping an absent player) are not known as turn
-//! messages either, with the same outcome. Each channel keeps an entry of a few words once used.
+//! **Limits.** A stop waits for the edits being sent ([`super::shutdown`], for at most its bound);
+//! what it cuts short, the turn's next step after the restart posts anew. Posts the scheduler makes
+//! (a turn begun by skipping an absent player) are not known as turn messages either, with the same
+//! outcome. Each channel keeps an entry of a few words once used.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -39,6 +39,7 @@ use poise::serenity_prelude as serenity;
 
 use super::channel_post::{self, PostNonce};
 use super::messages::{channel_message, parts};
+use super::shutdown::{WorkGate, WorkPass};
 use super::turn_slots::{Channel, Target, TurnKey, key_of};
 use crate::table::{Post, TurnMessage};
 
@@ -57,6 +58,8 @@ const UNKNOWN_MESSAGE: isize = 10008;
 /// The turn messages of every channel, and the commands under way there.
 pub struct TurnMessages {
     http: Arc<serenity::Http>,
+    /// What a stop waits for: each sender holds a pass.
+    gate: Arc<WorkGate>,
     state: Mutex<State>,
 }
 
@@ -85,10 +88,12 @@ pub struct FreshPost {
 }
 
 impl TurnMessages {
-    /// No turn messages known yet; posts and edits go through `http`.
-    pub fn new(http: Arc<serenity::Http>) -> Self {
+    /// No turn messages known yet; posts and edits go through `http`, and a stop through `gate`
+    /// waits for the edits being sent.
+    pub fn new(http: Arc<serenity::Http>, gate: Arc<WorkGate>) -> Self {
         TurnMessages {
             http,
+            gate,
             state: Mutex::new(State::default()),
         }
     }
@@ -115,7 +120,8 @@ impl TurnMessages {
     ) {
         let ready: Vec<TurnKey> = self.with(channel, change).into_iter().collect();
         for key in ready {
-            tokio::spawn(Arc::clone(self).send_edits(channel, key));
+            let pass = self.gate.hold();
+            tokio::spawn(Arc::clone(self).send_edits(channel, key, pass));
         }
     }
 
@@ -133,7 +139,12 @@ impl TurnMessages {
 
     /// Sends turn `key`'s pending states one at a time, the newest each time, until none is left
     /// (or the turn's message is being posted).
-    async fn send_edits(self: Arc<Self>, channel: serenity::ChannelId, key: TurnKey) {
+    async fn send_edits(
+        self: Arc<Self>,
+        channel: serenity::ChannelId,
+        key: TurnKey,
+        _pass: WorkPass,
+    ) {
         let mut failures = 0;
         loop {
             let next = self.with(channel, |c| c.next_edit(key));

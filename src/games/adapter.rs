@@ -25,7 +25,7 @@ pub struct LegalMove {
 }
 
 /// A legal step as the turn panel offers it: its notation, its label, and where it sits in the menus
-/// ([`Game::menu_path`]).
+/// ([`Game::menu_paths`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MenuStep {
     /// The notation played when it is chosen.
@@ -374,13 +374,15 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
     }
 
     fn menu(&self, seat: Seat) -> Vec<MenuStep> {
-        self.0
-            .legal(seat)
+        let legal = self.0.legal(seat);
+        let paths = self.0.menu_paths(&legal);
+        legal
             .iter()
-            .map(|action| MenuStep {
+            .zip(paths)
+            .map(|(action, path)| MenuStep {
                 notation: action.to_string(),
                 label: self.0.label(action),
-                path: self.0.menu_path(action),
+                path,
             })
             .collect()
     }

@@ -54,10 +54,19 @@ pub fn walk(steps: &[MenuStep], path: &[usize]) -> Result<MenuNode, StalePath> {
         let Some(&tap) = taps.next() else {
             let choices = groups
                 .into_iter()
-                .map(|(label, members)| MenuChoice {
-                    plays: (members.len() == 1).then(|| steps[members[0]].notation.clone()),
-                    steps: members.len(),
-                    label,
+                .map(|(part, members)| {
+                    let single = (members.len() == 1).then(|| &steps[members[0]]);
+                    MenuChoice {
+                        // A group of one step is that step: it is named by its own label, not by a
+                        // kind of step it alone is left of ("Discard" would discard a card it does
+                        // not name).
+                        label: match single {
+                            Some(step) if step.path.len() > depth + 1 => step.label.clone(),
+                            _ => part,
+                        },
+                        plays: single.map(|step| step.notation.clone()),
+                        steps: members.len(),
+                    }
                 })
                 .collect();
             return Ok(MenuNode::Level { chosen, choices });
@@ -123,7 +132,10 @@ mod tests {
         vec![
             step("start 1", &["Start a train", "Hopper ×2"]),
             step("start 2", &["Start a train", "Tanker ×2"]),
-            step("add 1 x", &["Add to train 1", "Hopper"]),
+            MenuStep {
+                label: "Add a Hopper to train 1".into(),
+                ..step("add 1 x", &["Add to train 1", "Hopper"])
+            },
             step("discard 3", &["Discard", "Wild"]),
             step("discard 4", &["Discard", "Tanker"]),
         ]
@@ -134,7 +146,12 @@ mod tests {
         let top = walk(&express_like(), &[]).unwrap();
         assert_eq!(
             labels(&top),
-            [("Start a train", 2), ("Add to train 1", 1), ("Discard", 2)]
+            [
+                ("Start a train", 2),
+                ("Add a Hopper to train 1", 1),
+                ("Discard", 2)
+            ],
+            "a group of one step is named by the step"
         );
         let MenuNode::Level { choices, .. } = top else {
             unreachable!()

@@ -72,16 +72,25 @@ impl Table {
         };
         match self.play(place, caller, &notation) {
             Ok(mut reply) => {
-                // By its id: a step that ends the game leaves the channel without an open game.
-                let record = self
-                    .store
-                    .game(record.id)?
-                    .ok_or_else(|| TableError::internal("a game played a moment ago is gone"))?;
-                let notes = reply
+                let mut notes = reply
                     .private
                     .take()
                     .map(|p| vec![p.text])
                     .unwrap_or_default();
+                let Some(record) = self.store.open_game(&place.channel)? else {
+                    // The step ended the game and freed the channel: the result is in the channel.
+                    notes.push("The game is over; the result is posted in the channel.".into());
+                    reply.panel = Some(Panel {
+                        text: notes.join("\n"),
+                        image: None,
+                        version: record.version + 1,
+                        path: Vec::new(),
+                        chosen: Vec::new(),
+                        choices: Vec::new(),
+                        undo: false,
+                    });
+                    return Ok(reply);
+                };
                 let panel = self.panel_reply(&record, seat, &[], notes)?;
                 reply.panel = panel.panel;
                 Ok(reply)

@@ -166,11 +166,9 @@ impl Table {
         } else {
             Vec::new()
         };
-        let last = story
-            .this_turn(&names)
-            .last()
-            .cloned()
-            .or_else(|| lines.first().cloned());
+        // What just happened: the newest line before "Now:".
+        let told = lines.len() - usize::from(outcome.is_none());
+        let last = lines[..told].last().cloned();
         let public = Post {
             text: lines.join("\n"),
             image: self.marked_board_picture(&committed, game.as_ref(), story.before(), last),

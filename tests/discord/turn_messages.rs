@@ -318,3 +318,61 @@ async fn a_step_delivered_while_its_turns_post_is_being_made_edits_that_post() {
     assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_turns_next_step_posts_it_anew_unpinged_and_later_steps_edit_that() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s.db");
+    let fake = FakeDiscord::start().await;
+    let (first, started, mover) = started_express(&fake, &db).await;
+    let draw = next_step(&fake, &mover).await;
+    step(&fake, &mover, &draw).await;
+    fake.wait_message_edits(&started, 1, WAIT).await;
+    first.stop().await;
+
+    // The new process does not know which message is the turn's.
+    let _second = ready_bot(&fake, &db).await;
+    let posts = fake.channel_message_count(CHANNEL);
+    let mut anew = None;
+    loop {
+        let notation = next_step(&fake, &mover).await;
+        if notation.starts_with("discard") {
+            break;
+        }
+        step(&fake, &mover, &notation).await;
+        match &anew {
+            None => {
+                let posted = fake
+                    .wait_channel_messages(CHANNEL, posts + 1, WAIT)
+                    .await
+                    .pop()
+                    .unwrap();
+                assert_pings_nobody_new(&posted);
+                assert!(
+                    narrated(&posted.content)
+                        .contains(&format!("{} draws 2 cards.", mover.name).as_str()),
+                    "the whole turn so far: {}",
+                    posted.content
+                );
+                anew = Some(posted);
+            }
+            Some(posted) => {
+                let edit = fake
+                    .wait_message_edits(posted, 1, WAIT)
+                    .await
+                    .pop()
+                    .unwrap();
+                assert_pings_nobody(&edit);
+                break;
+            }
+        }
+    }
+    assert!(anew.is_some(), "a step after the restart");
+    assert_eq!(
+        fake.message_edits(&started).len(),
+        1,
+        "the old message stays"
+    );
+    assert_eq!(fake.channel_message_count(CHANNEL), posts + 1);
+    assert_eq!(fake.unexpected_requests(), Vec::<String>::new());
+}

@@ -14,7 +14,8 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use roundhouse::game::{Actor, ClockStep, GameRng, Seat, ToAct, Viewer};
-use roundhouse::games::adapter::{LegalMove, LiveGame};
+use roundhouse::games::adapter::{LegalMove, LiveGame, MenuStep};
+use roundhouse::table::menu::{self, MenuNode};
 use walks::{RANDOM_STEPS, Table, Walk};
 
 /// Each game is played until it has been seen in at least this many positions.
@@ -110,17 +111,19 @@ fn sample_seed(walk: &Walk, index: usize, viewer: Viewer) -> u64 {
 /// Everything `viewer` may know of `game`: its view, board and hand texts, and its legal moves.
 fn seen_by(game: &dyn LiveGame, viewer: Viewer, names: &[String]) -> String {
     let mut seen = format!(
-        "{}\n{}\n{:?}\n{:?}\n",
+        "{}\n{}\n{:?}\n{:?}\n{:?}\n",
         game.view_json(viewer),
         game.board_text(viewer, names),
         game.to_act(),
-        game.outcome()
+        game.outcome(),
+        game.standing_line(viewer, names)
     );
     if let Viewer::Seat(seat) = viewer {
         seen.push_str(&format!(
-            "{:?}\n{:?}",
+            "{:?}\n{:?}\n{:?}",
             game.hand_text(seat),
-            game.legal(seat)
+            game.legal(seat),
+            game.menu(seat)
         ));
     }
     seen
@@ -162,6 +165,72 @@ fn legal_moves_round_trip_through_their_notation() {
                         legal.notation
                     );
                 }
+            }
+        }
+    }
+}
+
+/// The longest menu part a button or menu option shows whole.
+const MENU_PART_CHARS: usize = 80;
+
+/// The notations of every step under the menu level `path` leads to, gathered by tapping every choice.
+fn steps_under(steps: &[MenuStep], path: &mut Vec<usize>, found: &mut Vec<String>, context: &str) {
+    match menu::walk(steps, path) {
+        Ok(MenuNode::Step(index)) => found.push(steps[index].notation.clone()),
+        Ok(MenuNode::Level { choices, .. }) => {
+            assert!(!choices.is_empty(), "{context}: an empty menu at {path:?}");
+            assert!(path.len() < 8, "{context}: menus nested past {path:?}");
+            for (index, choice) in choices.iter().enumerate() {
+                path.push(index);
+                let before = found.len();
+                steps_under(steps, path, found, context);
+                assert_eq!(
+                    found.len() - before,
+                    choice.steps,
+                    "{context}: the choice {:?} at {path:?} counts its steps wrong",
+                    choice.label
+                );
+                path.pop();
+            }
+        }
+        Err(_) => panic!("{context}: the menus do not follow their own path {path:?}"),
+    }
+}
+
+#[test]
+fn every_legal_step_has_one_place_in_the_turn_panels_menus() {
+    for walk in walks() {
+        for (index, game) in checked(walk) {
+            for &seat in game.to_act().seats() {
+                let context = format!("{}, position {index}, seat {seat}", walk.context);
+                let steps = game.menu(seat);
+                let legal: Vec<String> = game.legal(seat).into_iter().map(|m| m.notation).collect();
+                let listed: Vec<String> = steps.iter().map(|s| s.notation.clone()).collect();
+                assert_eq!(
+                    listed, legal,
+                    "{context}: the menu lists the legal steps in order"
+                );
+                for step in &steps {
+                    assert!(
+                        !step.path.is_empty(),
+                        "{context}: `{}` has no menu path",
+                        step.notation
+                    );
+                    for part in &step.path {
+                        let chars = part.chars().count();
+                        assert!(
+                            (1..=MENU_PART_CHARS).contains(&chars) && part.trim() == part,
+                            "{context}: `{}` has the menu part {part:?}",
+                            step.notation
+                        );
+                    }
+                }
+                let mut found = Vec::new();
+                steps_under(&steps, &mut Vec::new(), &mut found, &context);
+                found.sort();
+                let mut legal = legal;
+                legal.sort();
+                assert_eq!(found, legal, "{context}: each step is reached exactly once");
             }
         }
     }
@@ -566,6 +635,43 @@ fn views_and_pictures_are_made_for_every_viewer() {
             continue;
         };
         unpictured.swap_remove(first);
+        let start = walk.positions[0].as_ref();
+        for (index, game) in walk.positions.iter().enumerate() {
+            if index != 0 && index != walk.positions.len() - 1 {
+                continue;
+            }
+            let game = game.as_ref();
+            let marked = game.board_png_since(Viewer::Spectator, start, &names);
+            assert_png(&marked, &format!("{}: the marked board", walk.context));
+            let seed = sample_seed(walk, index, Viewer::Spectator);
+            let unseen = game.resample_hidden(Viewer::Spectator, seed);
+            let unseen_start = start.resample_hidden(Viewer::Spectator, seed);
+            assert!(
+                unseen.board_png_since(Viewer::Spectator, unseen_start.as_ref(), &names) == marked,
+                "{}, position {index}: the marked board changed when only hidden things did",
+                walk.context
+            );
+            for seat in 0..walk.table.players {
+                let Some(panel) = game.panel_png(seat, &names) else {
+                    continue;
+                };
+                let picture = render::decode_png(&panel).unwrap();
+                assert!(
+                    (480..=720).contains(&picture.width()),
+                    "{}: seat {seat}'s panel picture is {} px wide; a phone shows about 400",
+                    walk.context,
+                    picture.width()
+                );
+                let seed = sample_seed(walk, index, Viewer::Seat(seat));
+                let unseen = game.resample_hidden(Viewer::Seat(seat), seed);
+                assert!(
+                    unseen.panel_png(seat, &names).as_deref() == Some(panel.as_slice()),
+                    "{}, position {index}: seat {seat}'s panel changed when only what it cannot \
+                     see did",
+                    walk.context
+                );
+            }
+        }
         for game in spread(walk, PICTURED_POSITIONS) {
             for viewer in viewers(walk.table.players) {
                 let what = format!("{}: the board for {viewer:?}", walk.context);

@@ -15,6 +15,7 @@ mod round_trip_proxy;
 mod stored;
 
 mod console;
+mod console_prompt;
 mod daily_clock;
 mod daily_store;
 mod daily_table;
@@ -32,5 +33,6 @@ mod table;
 mod table_absence;
 mod table_errors;
 mod table_permissions;
+mod turn_panel;
 mod unreadable_snapshots;
 mod whistlewood_table;

@@ -1,5 +1,6 @@
 //! Texts and pictures of a Coal Train table, made from views only. Coal Train has no hidden hand, so
-//! there is no private picture or text: the table's picture shows everything a player may see.
+//! there is no hand picture or text: the table's picture shows everything a player may see. A seat's
+//! turn panel picture shows what it holds and the part of the table its decision needs.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -339,6 +340,19 @@ impl Presenter for CoalTrain {
 
     fn rules_text() -> &'static str {
         super::rules_text::text()
+    }
+
+    fn board_png_since(view: &CoalTrainView, before: &CoalTrainView, names: &[String]) -> Vec<u8> {
+        draw::board_png_since(view, before, names)
+    }
+
+    /// The seat's holdings and the part of the table its decision needs; none for a spectator.
+    fn panel_png(view: &CoalTrainView, names: &[String]) -> Option<Vec<u8>> {
+        draw::panel_png(view, names)
+    }
+
+    fn standing_line(view: &CoalTrainView, names: &[String]) -> Option<String> {
+        Some(super::standing::standing_line(view, names))
     }
 }
 

@@ -71,6 +71,13 @@ impl Game for CoalTrain {
         super::labels::label(self, action)
     }
 
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        steps
+            .iter()
+            .map(|step| super::menu::menu_path(self, step))
+            .collect()
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,

@@ -87,6 +87,8 @@ pub struct CoalTrainView {
     pub to_act: Option<Seat>,
     /// What is asked now, in words.
     pub asked: String,
+    /// What is asked now, for pictures.
+    pub decision: Decision,
     /// The drawn tile waiting to be placed (everyone sees it).
     pub drawn: Option<String>,
     /// The market, row by row.
@@ -207,12 +209,14 @@ impl CoalTrainView {
             Some(Pending::Place { tile }) => Some(c.tile_name(tile).to_string()),
             _ => None,
         };
+        let decision = decision(game);
         CoalTrainView {
             viewer,
             round: game.round(),
             start_player: game.start_player(),
             to_act: game.seat_to_act(),
-            asked: asked(game),
+            asked: asked(decision, drawn.as_deref()),
+            decision,
             drawn,
             market,
             deck: game.deck_len(),
@@ -236,25 +240,70 @@ fn face_up(space: usize, lying: Space) -> Option<TileNo> {
         .filter(|&tile| space != CENTRE && !lying.face_down && usize::from(tile) < c.tiles.len())
 }
 
-/// What the player to act is asked, in words.
-fn asked(game: &CoalTrain) -> String {
-    let c = Content::get();
+/// What the seat to act must decide now, so a picture can show the part of the table that matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Decision {
+    /// A setup subsidy marker.
+    SetupMarker,
+    /// Its actions, or ending them.
+    Actions,
+    /// A Build Station tile's next build, or stop.
+    SecondBuild,
+    /// An incentive of this city (location index).
+    Incentive(usize),
+    /// A Build in Town build, or skip.
+    TownBuild,
+    /// A subsidy marker to gain.
+    Marker,
+    /// How far the rondel loco moves.
+    Rondel,
+    /// A marker to move, or skip.
+    Lobby,
+    /// What a Depot gives.
+    Depot,
+    /// A marker for the Back Room.
+    BackRoom,
+    /// Where the drawn tile goes.
+    Place,
+    /// Nothing: the game is over.
+    Over,
+}
+
+/// What the seat to act must decide now.
+fn decision(game: &CoalTrain) -> Decision {
     match (game.phase(), game.decision()) {
-        (Phase::Over, _) => "The game is over.".to_string(),
-        (Phase::Subsidies(_), _) => {
-            "Choose a setup subsidy, different from the others'.".to_string()
-        }
-        (_, None) => "Take actions, or end them.".to_string(),
-        (_, Some(Pending::SecondBuild { .. })) => "Build again with the tile, or stop.".to_string(),
-        (_, Some(Pending::Incentive { city })) => {
+        (Phase::Over, _) => Decision::Over,
+        (Phase::Subsidies(_), _) => Decision::SetupMarker,
+        (_, None) => Decision::Actions,
+        (_, Some(Pending::SecondBuild { .. })) => Decision::SecondBuild,
+        (_, Some(Pending::Incentive { city })) => Decision::Incentive(city),
+        (_, Some(Pending::TownBuild { .. })) => Decision::TownBuild,
+        (_, Some(Pending::Marker)) => Decision::Marker,
+        (_, Some(Pending::Rondel)) => Decision::Rondel,
+        (_, Some(Pending::Lobby { .. })) => Decision::Lobby,
+        (_, Some(Pending::Depot { .. })) => Decision::Depot,
+        (_, Some(Pending::BackRoom { .. })) => Decision::BackRoom,
+        (_, Some(Pending::Place { .. })) => Decision::Place,
+    }
+}
+
+/// What the player to act is asked, in words; `drawn` is the drawn tile waiting to be placed.
+fn asked(decision: Decision, drawn: Option<&str>) -> String {
+    let c = Content::get();
+    match decision {
+        Decision::Over => "The game is over.".to_string(),
+        Decision::SetupMarker => "Choose a setup subsidy, different from the others'.".to_string(),
+        Decision::Actions => "Take actions, or end them.".to_string(),
+        Decision::SecondBuild => "Build again with the tile, or stop.".to_string(),
+        Decision::Incentive(city) => {
             format!("Take an incentive of {}.", c.map.locations[city].name)
         }
-        (_, Some(Pending::TownBuild { .. })) => "Build in a town, or skip.".to_string(),
-        (_, Some(Pending::Marker)) => "Choose a subsidy marker.".to_string(),
-        (_, Some(Pending::Rondel)) => "Move the rondel loco 1 to 3 spaces.".to_string(),
-        (_, Some(Pending::Lobby { .. })) => "Move one subsidy marker, or skip.".to_string(),
-        (_, Some(Pending::Depot { .. })) => "Choose what the Depot gives.".to_string(),
-        (_, Some(Pending::BackRoom { .. })) => "Give the Back Room a marker.".to_string(),
-        (_, Some(Pending::Place { tile })) => format!("Place the drawn {}.", c.tile_name(tile)),
+        Decision::TownBuild => "Build in a town, or skip.".to_string(),
+        Decision::Marker => "Choose a subsidy marker.".to_string(),
+        Decision::Rondel => "Move the rondel loco 1 to 3 spaces.".to_string(),
+        Decision::Lobby => "Move one subsidy marker, or skip.".to_string(),
+        Decision::Depot => "Choose what the Depot gives.".to_string(),
+        Decision::BackRoom => "Give the Back Room a marker.".to_string(),
+        Decision::Place => format!("Place the drawn {}.", drawn.unwrap_or("tile")),
     }
 }

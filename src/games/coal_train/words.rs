@@ -1,7 +1,7 @@
 //! Short words for the things on a Coal Train table, shared by the text view and the picture so both
 //! name a tile, a whistlestop or an incentive the same way.
 
-use super::content::{Content, IncentiveEffect, Kind, Section};
+use super::content::{Content, IncentiveEffect, Kind, Section, SubsidyEffect};
 use super::resources::{Res, Resource, Track};
 
 /// A seat's name: the player's name, or "Seat N" past the list.
@@ -127,5 +127,17 @@ pub fn incentive_effect(effect: &IncentiveEffect) -> String {
         E::PerStationBeyond(beyond) => {
             format!("end: {} VP per station past {}", beyond.vp, beyond.count)
         }
+    }
+}
+
+/// What spending a subsidy does, in a few words ("gain 2c", "+2 AP", "trade up to 4").
+pub fn subsidy_effect(effect: &SubsidyEffect) -> String {
+    match effect {
+        SubsidyEffect::Gain(gain) => format!("gain {}", short(gain)),
+        SubsidyEffect::Ap(ap) => format!("+{ap} AP"),
+        SubsidyEffect::Trade(most) => format!("trade up to {most}"),
+        SubsidyEffect::Discount { units, .. } => format!("pays up to {units} of a cost"),
+        SubsidyEffect::Teleport => "move your agent anywhere".to_string(),
+        SubsidyEffect::Income(track) => format!("{} income +1", track_word(*track)),
     }
 }

@@ -286,4 +286,16 @@ impl Presenter for Express {
     fn rules_text() -> &'static str {
         super::rules_text::text()
     }
+
+    fn board_png_since(view: &ExpressView, before: &ExpressView, names: &[String]) -> Vec<u8> {
+        draw::board_png_since(view, before, names)
+    }
+
+    fn panel_png(view: &ExpressView, names: &[String]) -> Option<Vec<u8>> {
+        draw::panel_png(view, names)
+    }
+
+    fn standing_line(view: &ExpressView, names: &[String]) -> Option<String> {
+        super::standing::standing_line(view, names)
+    }
 }

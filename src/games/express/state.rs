@@ -456,6 +456,10 @@ impl Game for Express {
         self.describe(action)
     }
 
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        self.menu_paths_of(steps)
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,

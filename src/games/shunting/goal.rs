@@ -41,6 +41,28 @@ pub struct Goal {
     pub clear: Vec<SlotId>,
 }
 
+/// What kind of part of a goal a check is.
+#[derive(Clone, Copy)]
+enum Part {
+    /// A piece in its slot, or a group's slot filled.
+    Place,
+    /// A loco's facing, or a slot kept empty or clear.
+    Condition,
+}
+
+/// How much of a goal a position meets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Goal places (a named piece's slot, a group's slot) holding the right piece.
+    pub placed: usize,
+    /// Goal places in all.
+    pub places: usize,
+    /// Other conditions (facings, slots kept empty or clear) that hold.
+    pub holding: usize,
+    /// Other conditions in all.
+    pub conditions: usize,
+}
+
 impl Goal {
     /// Whether the goal names `piece` at all (in `at`, `facing` or a group).
     pub fn names(&self, piece: usize) -> bool {
@@ -62,23 +84,55 @@ impl Goal {
 
     /// Whether `position` of `pieces` meets the goal.
     pub fn is_met(&self, pieces: &[Piece], position: &Position) -> bool {
+        self.parts(pieces, position).all(|(_, met)| met)
+    }
+
+    /// How far `position` of `pieces` is towards the goal, part by part.
+    pub fn progress(&self, pieces: &[Piece], position: &Position) -> Progress {
+        let mut progress = Progress::default();
+        for (part, met) in self.parts(pieces, position) {
+            let (done, of) = match part {
+                Part::Place => (&mut progress.placed, &mut progress.places),
+                Part::Condition => (&mut progress.holding, &mut progress.conditions),
+            };
+            *of += 1;
+            *done += usize::from(met);
+        }
+        progress
+    }
+
+    /// Each part of the goal and whether `position` meets it: the places (a piece in its slot, a
+    /// group's slot holding one of its pieces), then the facings and the slots kept free.
+    fn parts<'a>(
+        &'a self,
+        pieces: &'a [Piece],
+        position: &'a Position,
+    ) -> impl Iterator<Item = (Part, bool)> + 'a {
         let slots = position.slots(pieces.len());
-        let occupant = |slot: SlotId| slots.iter().position(|&s| s == slot);
-        self.at.iter().all(|&(p, s)| slots[p] == s)
-            && self
-                .facing
-                .iter()
-                .all(|&(p, up)| position.faces_up(p) == up)
-            && self.groups.iter().all(|g| {
-                g.slots
-                    .iter()
-                    .all(|&s| occupant(s).is_some_and(|p| g.pieces.contains(&p)))
+        let occupant = move |slot: SlotId| slots.iter().position(|&s| s == slot);
+        let at = self
+            .at
+            .iter()
+            .map(move |&(p, s)| (Part::Place, slots[p] == s));
+        let groups = self.groups.iter().flat_map(move |g| {
+            g.slots.iter().map(move |&s| {
+                let filled = occupant(s).is_some_and(|p| g.pieces.contains(&p));
+                (Part::Place, filled)
             })
-            && self.empty.iter().all(|&s| occupant(s).is_none())
-            && self
-                .clear
-                .iter()
-                .all(|&s| occupant(s).is_none_or(|p| pieces[p].kind == PieceKind::Loco))
+        });
+        let facing = self
+            .facing
+            .iter()
+            .map(move |&(p, up)| (Part::Condition, position.faces_up(p) == up));
+        let empty = self
+            .empty
+            .iter()
+            .map(move |&s| (Part::Condition, occupant(s).is_none()));
+        let clear = self.clear.iter().map(move |&s| {
+            let clear = occupant(s).is_none_or(|p| pieces[p].kind == PieceKind::Loco);
+            (Part::Condition, clear)
+        });
+        at.chain(groups).chain(facing).chain(empty).chain(clear)
     }
 
     /// Whether a piece of `kind` may end in `slot` as far as the empty and clear slots go.

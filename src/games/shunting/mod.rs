@@ -14,6 +14,7 @@ pub mod format;
 pub mod game;
 pub mod generate;
 pub mod goal;
+pub mod menu;
 pub mod moves;
 pub mod notation;
 pub mod position;

@@ -248,4 +248,20 @@ impl Presenter for Whistlewood {
     fn rules_text() -> &'static str {
         include_str!("rules.md")
     }
+
+    fn board_png_since(
+        view: &WhistlewoodView,
+        before: &WhistlewoodView,
+        names: &[String],
+    ) -> Vec<u8> {
+        draw::board_png_since(view, before, names)
+    }
+
+    fn panel_png(view: &WhistlewoodView, names: &[String]) -> Option<Vec<u8>> {
+        draw::panel_png(view, names)
+    }
+
+    fn standing_line(view: &WhistlewoodView, names: &[String]) -> Option<String> {
+        Some(super::standing::standing_line(view, names))
+    }
 }

@@ -510,6 +510,10 @@ impl Game for Whistlewood {
         self.describe(action)
     }
 
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        steps.iter().map(|step| self.step_menu_path(step)).collect()
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,

@@ -8,17 +8,34 @@ mod card;
 mod engine;
 mod hand;
 mod header;
+mod panel;
 mod player;
 mod results;
 mod style;
 #[cfg(test)]
 mod tests;
 
+pub use style::seat_name;
+
 use super::view::YardmasterView;
 
 /// A PNG of the table as the view shows it; `names` are the players' names in seat order.
 pub fn board_png(view: &YardmasterView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names))
+    render::encode_png(&board::draw(view, names, None))
+}
+
+/// The board as [`board_png`] draws it, with the cards added since `before` ringed.
+pub fn board_png_since(
+    view: &YardmasterView,
+    before: &YardmasterView,
+    names: &[String],
+) -> Vec<u8> {
+    render::encode_png(&board::draw(view, names, Some(before)))
+}
+
+/// The picture of a seat's private turn panel (its train's end and its hand); `None` for a spectator.
+pub fn panel_png(view: &YardmasterView, names: &[String]) -> Option<Vec<u8>> {
+    panel::draw(view, names).map(|canvas| render::encode_png(&canvas))
 }
 
 /// A PNG of the viewer's hand (and kept card), if the view holds any.

@@ -145,36 +145,24 @@ pub fn board_text(view: &YardmasterView, names: &[String]) -> String {
 /// The viewer's hand (and kept card) as text, with what each card may do, and the face-down cards of
 /// the viewer's own train, which only they may look at.
 pub fn hand_text(view: &YardmasterView) -> Option<String> {
-    let Viewer::Seat(seat) = view.viewer else {
+    let Viewer::Seat(_) = view.viewer else {
         return None;
     };
-    let own = view
-        .trains
-        .get(seat)
-        .map(|t| t.cards.as_slice())
-        .unwrap_or(&[]);
     let face_down = view.own_face_down();
     if view.hand.is_none() && view.kept.is_none() && face_down.is_empty() {
         return None;
     }
     let mut out = String::new();
     if let Some(hand) = &view.hand {
-        let end = match own.last() {
-            Some(CardView {
-                face: Some(face),
-                face_up: true,
-            }) => Some(face.right),
-            _ => None,
-        };
-        match end {
-            Some(car) => writeln!(
+        match view.own_end() {
+            train::Slot::Car(car) => writeln!(
                 out,
                 "Your hand ({}); your train ends in {} {} ({car}):",
                 counted(hand.len(), "card"),
                 car.cargo.goods(),
                 car.value
             ),
-            None => writeln!(
+            train::Slot::Wild => writeln!(
                 out,
                 "Your hand ({}); your train ends Wild, so any card connects:",
                 counted(hand.len(), "card")
@@ -182,7 +170,7 @@ pub fn hand_text(view: &YardmasterView) -> Option<String> {
         }
         .ok();
         for face in hand {
-            let fits = end.is_none_or(|car| train::connects(train::Slot::Car(car), *face));
+            let fits = view.fits_face_up(*face);
             writeln!(
                 out,
                 "  {face}  {:<26} {}",
@@ -227,6 +215,22 @@ impl Presenter for Yardmaster {
 
     fn rules_text() -> &'static str {
         include_str!("rules.md")
+    }
+
+    fn board_png_since(
+        view: &YardmasterView,
+        before: &YardmasterView,
+        names: &[String],
+    ) -> Vec<u8> {
+        draw::board_png_since(view, before, names)
+    }
+
+    fn panel_png(view: &YardmasterView, names: &[String]) -> Option<Vec<u8>> {
+        draw::panel_png(view, names)
+    }
+
+    fn standing_line(view: &YardmasterView, names: &[String]) -> Option<String> {
+        Some(super::standing::standing_line(view, names))
     }
 }
 

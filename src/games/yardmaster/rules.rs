@@ -665,6 +665,13 @@ impl Game for Yardmaster {
         action.label()
     }
 
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        steps
+            .iter()
+            .map(|step| super::menu::menu_path(self, step))
+            .collect()
+    }
+
     fn play_step(
         &mut self,
         actor: Actor,

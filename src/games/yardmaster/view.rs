@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::cards::Face;
+use super::train::{self, Slot};
 use crate::game::{Outcome, Seat, Viewer};
 
 /// One card in a train as a viewer sees it.
@@ -101,6 +102,27 @@ pub struct YardmasterView {
 }
 
 impl YardmasterView {
+    /// The right end of the viewer's own train, which a card added face up must connect to: the
+    /// right railcar of its last card when that lies face up, else Wild (the Engine, a face-down card,
+    /// or a spectator's view).
+    pub fn own_end(&self) -> Slot {
+        let Viewer::Seat(seat) = self.viewer else {
+            return Slot::Wild;
+        };
+        match self.trains.get(seat).and_then(|t| t.cards.last()) {
+            Some(CardView {
+                face: Some(face),
+                face_up: true,
+            }) => Slot::Car(face.right),
+            _ => Slot::Wild,
+        }
+    }
+
+    /// Whether `face` may join the viewer's own train face up now.
+    pub fn fits_face_up(&self, face: Face) -> bool {
+        train::connects(self.own_end(), face)
+    }
+
     /// The cards the viewer laid face down in its own train, with their place (railcars counted from 1
     /// at the Engine); empty for a spectator. Only the owner's view holds their faces.
     pub fn own_face_down(&self) -> Vec<(usize, Face)> {

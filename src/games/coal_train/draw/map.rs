@@ -6,6 +6,7 @@ use render::palette;
 use render::theme::{PANEL_PAD, PANEL_RADIUS, baseline_in};
 use render::{Align, Canvas, Rect};
 
+use super::changes::{CHANGED, CHANGED_WIDTH, Changes};
 use super::style::{
     BADGE_TEXT, CITY_FILL, CITY_R, EDGE, EDGE_EXTRA, EXTRA, PANEL_TITLE, PLACE_NAME, PLACE_VP,
     SMALL, STATION_LETTER, STATION_R, TITLE_H, TOWN_FILL, TOWN_R, seat_mark,
@@ -21,8 +22,8 @@ const END_ROOM: f32 = 34.0;
 /// Height of an incentive badge.
 const BADGE_H: f32 = 16.0;
 
-/// Draws the map panel into `rect`.
-pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
+/// Draws the map panel into `rect`, with the places of `changes` ringed.
+pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView, changes: &Changes) {
     canvas.fill_rounded_rect(rect, PANEL_RADIUS, palette::PANEL);
     let inner = rect.inset(PANEL_PAD);
     let baseline = baseline_in(inner.y, TITLE_H, &PANEL_TITLE);
@@ -67,12 +68,15 @@ pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
             canvas.text_centred(&EXTRA, box_rect, &label);
         }
     }
-    for location in &view.locations {
+    for (l, location) in view.locations.iter().enumerate() {
         let (cx, cy) = at(location.xy);
         let (r, fill) = match location.kind {
             LocationKind::City => (CITY_R, CITY_FILL),
             LocationKind::Town => (TOWN_R, TOWN_FILL),
         };
+        if changes.location(l) {
+            canvas.stroke_circle(cx, cy, r + 5.0, CHANGED_WIDTH, CHANGED);
+        }
         canvas.fill_circle(cx, cy, r, fill);
         canvas.stroke_circle(cx, cy, r, 1.5, palette::INK_DARK);
         let disc = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
@@ -106,7 +110,7 @@ pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
 }
 
 /// One station: a small disc in the seat's colour with the seat's number.
-fn station(canvas: &mut Canvas, cx: f32, cy: f32, seat: usize) {
+pub(super) fn station(canvas: &mut Canvas, cx: f32, cy: f32, seat: usize) {
     let mark = seat_mark(seat);
     canvas.fill_circle(cx, cy, STATION_R, mark.colour);
     canvas.stroke_circle(cx, cy, STATION_R, 1.0, palette::INK_DARK);

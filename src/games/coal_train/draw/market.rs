@@ -6,6 +6,7 @@ use render::palette;
 use render::theme::{PANEL_PAD, PANEL_RADIUS, baseline_in};
 use render::{Align, Canvas, Colour, Rect};
 
+use super::changes::{CHANGED, CHANGED_WIDTH, Changes};
 use super::rondel;
 use super::style::{
     AGENT_R, CELL_GAP, CELL_H, CELL_W, PANEL_TITLE, SMALL, STANDARD, STATION_LETTER, STATION_TILE,
@@ -23,8 +24,8 @@ const COLUMN_LABEL_H: f32 = 18.0;
 /// Line height inside a cell.
 const CELL_LINE_H: f32 = 14.0;
 
-/// Draws the market and the rondel into `rect`.
-pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
+/// Draws the market and the rondel into `rect`, with the spaces and the loco of `changes` outlined.
+pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView, changes: &Changes) {
     canvas.fill_rounded_rect(rect, PANEL_RADIUS, palette::PANEL);
     let inner = rect.inset(PANEL_PAD);
     let baseline = baseline_in(inner.y, TITLE_H, &PANEL_TITLE);
@@ -53,11 +54,11 @@ pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
         );
         for column in 0..SIDE {
             let x = grid_x + column as f32 * (CELL_W + CELL_GAP);
-            cell(
-                canvas,
-                Rect::new(x, y, CELL_W, CELL_H),
-                &view.market[row * SIDE + column],
-            );
+            let rect = Rect::new(x, y, CELL_W, CELL_H);
+            cell(canvas, rect, &view.market[row * SIDE + column]);
+            if changes.space(row * SIDE + column) {
+                canvas.stroke_rounded_rect(rect, 6.0, CHANGED_WIDTH, CHANGED);
+            }
         }
     }
     let rondel_top = grid_y + SIDE as f32 * (CELL_H + CELL_GAP) + 4.0;
@@ -65,20 +66,30 @@ pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
         canvas,
         Rect::new(inner.x, rondel_top, inner.w, inner.bottom() - rondel_top),
         view,
+        changes.rondel,
     );
+}
+
+/// The colour of a market space: by what lies there.
+pub(super) fn space_fill(space: &SpaceView) -> Colour {
+    let content = Content::get();
+    match space.kind {
+        Some(k) if content.kinds[k].build.is_some() => STATION_TILE,
+        Some(_) => UPGRADE_TILE,
+        None if space.whistlestop => WHISTLESTOP,
+        None if space.lying == "Standard Upgrade" => STANDARD,
+        None if space.lying == "face-down" => palette::CARD_BACK,
+        None => palette::SLOT,
+    }
 }
 
 /// One market space.
 fn cell(canvas: &mut Canvas, rect: Rect, space: &SpaceView) {
     let content = Content::get();
-    let (fill, lines, notes): (Colour, Vec<String>, Vec<String>) = match space.kind {
+    let fill = space_fill(space);
+    let (lines, notes): (Vec<String>, Vec<String>) = match space.kind {
         Some(k) => {
             let kind = &content.kinds[k];
-            let fill = if kind.build.is_some() {
-                STATION_TILE
-            } else {
-                UPGRADE_TILE
-            };
             let icon = space
                 .icon
                 .as_ref()
@@ -86,24 +97,18 @@ fn cell(canvas: &mut Canvas, rect: Rect, space: &SpaceView) {
                 .map(|s| format!("+{}", s.key));
             let mut notes = vec![format!("buy {} AP", kind.buy_ap)];
             notes.extend(icon);
-            (fill, TILE_NAME.wrap(&kind_name(kind), CELL_W - 8.0), notes)
+            (TILE_NAME.wrap(&kind_name(kind), CELL_W - 8.0), notes)
         }
         None if space.whistlestop => (
-            WHISTLESTOP,
             TILE_NAME.wrap(&space.lying, CELL_W - 8.0),
             TILE_NOTE.wrap(&whistlestop_effect(content, &space.lying), CELL_W - 8.0),
         ),
         None if space.lying == "Standard Upgrade" => (
-            STANDARD,
             vec!["Standard".to_string(), "Upgrade".to_string()],
             Vec::new(),
         ),
-        None if space.lying == "face-down" => (
-            palette::CARD_BACK,
-            vec!["face down".to_string()],
-            Vec::new(),
-        ),
-        None => (palette::SLOT, Vec::new(), Vec::new()),
+        None if space.lying == "face-down" => (vec!["face down".to_string()], Vec::new()),
+        None => (Vec::new(), Vec::new()),
     };
     canvas.fill_rounded_rect(rect, 6.0, fill);
     let ink = palette::ink_on(fill);

@@ -3,9 +3,13 @@
 //! rondel, and a strip per player. It reads only a [`CoalTrainView`], so a face-down tile stays a back.
 
 mod board;
+mod changes;
 mod map;
 mod market;
 mod offers;
+mod panel;
+mod panel_map;
+mod panel_market;
 mod players;
 mod rondel;
 mod status;
@@ -14,8 +18,19 @@ mod style;
 mod tests;
 
 use super::view::CoalTrainView;
+use changes::Changes;
 
 /// A PNG of the table as the view shows it; `names` are the players' names in seat order.
 pub fn board_png(view: &CoalTrainView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names))
+    render::encode_png(&board::draw(view, names, &Changes::default()))
+}
+
+/// The board as [`board_png`] draws it, with what changed since `before` outlined.
+pub fn board_png_since(view: &CoalTrainView, before: &CoalTrainView, names: &[String]) -> Vec<u8> {
+    render::encode_png(&board::draw(view, names, &Changes::between(view, before)))
+}
+
+/// A PNG of the private turn panel of the seat whose view this is; none for a spectator.
+pub fn panel_png(view: &CoalTrainView, names: &[String]) -> Option<Vec<u8>> {
+    panel::draw(view, names).map(|canvas| render::encode_png(&canvas))
 }

@@ -4,14 +4,15 @@ use render::palette::{self, ink_on};
 use render::theme::{CHIP_GAP, CHIP_H, CHIP_TEXT, baseline_in};
 use render::{Align, Canvas, Rect};
 
+use super::changes::{CHANGED, CHANGED_WIDTH};
 use super::style::{PANEL_TITLE, TITLE_H};
 use crate::games::coal_train::view::CoalTrainView;
 
 /// Chips on one line.
 const PER_LINE: usize = 4;
 
-/// Draws the rondel into `rect`.
-pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
+/// Draws the rondel into `rect`, the loco's chip outlined when it `moved`.
+pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView, moved: bool) {
     let baseline = baseline_in(rect.y, TITLE_H, &PANEL_TITLE);
     let title = format!("Rondel, clockwise · loco on {}", view.rondel);
     canvas.text(&PANEL_TITLE, rect.x, baseline, Align::Left, &title);
@@ -27,7 +28,12 @@ pub fn paint(canvas: &mut Canvas, rect: Rect, view: &CoalTrainView) {
             };
             let style = CHIP_TEXT.with_colour(ink_on(fill));
             let text = format!("{number} {name}");
-            x += canvas.badge(&style, x, y, CHIP_H, fill, &text) + CHIP_GAP;
+            let w = canvas.badge(&style, x, y, CHIP_H, fill, &text);
+            if moved && *name == view.rondel {
+                let ring = Rect::new(x - 3.0, y - 3.0, w + 6.0, CHIP_H + 6.0);
+                canvas.stroke_rounded_rect(ring, CHIP_H / 2.0 + 3.0, CHANGED_WIDTH, CHANGED);
+            }
+            x += w + CHIP_GAP;
         }
     }
 }

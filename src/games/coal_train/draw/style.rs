@@ -79,3 +79,13 @@ pub fn seat_mark(seat: usize) -> SeatMark {
 pub const STATION_LETTER: TextStyle = TextStyle::bold(10.0, palette::INK_DARK);
 /// The number on a badge (incentives left, action points).
 pub const BADGE_TEXT: TextStyle = TextStyle::bold(12.0, palette::INK_LIGHT);
+
+/// The turn panel's width: read on a phone, where Discord shows it about 400 px wide, so its 18 px
+/// text stays 12 px.
+pub const PANEL_W: f32 = 600.0;
+/// The turn panel's text: everything a decision needs is at least this big.
+pub const BODY: TextStyle = TextStyle::regular(18.0, palette::TEXT);
+/// The turn panel's bold text (names of tiles, places, section titles).
+pub const BODY_BOLD: TextStyle = TextStyle::bold(18.0, palette::TEXT);
+/// Height of one line of panel text.
+pub const BODY_LINE_H: f32 = 24.0;

@@ -1,8 +1,10 @@
 //! Pictures of real positions: the start, mid-game, the last round with face-down tiles, and ended
-//! games, for 3 to 5 players. Set `COAL_TRAIN_DRAW_SAMPLES` to a folder to also write them there.
+//! games, for 3 to 5 players; the turn panel at each kind of decision, and the board with a turn's
+//! changes marked. Set `COAL_TRAIN_DRAW_SAMPLES` to a folder to also write them there.
 
-use super::board_png;
+use super::{board_png, board_png_since, panel_png};
 use crate::game::{Game, GameRng, ToAct, Viewer};
+use crate::games::coal_train::view::Decision;
 use crate::games::coal_train::{CoalTrain, CoalTrainOptions};
 
 /// The largest picture allowed.
@@ -85,4 +87,113 @@ fn face_down_tiles_are_drawn_as_backs_whatever_they_are() {
         board_png(&view, &names(4)),
         board_png(&resampled.view(Viewer::Spectator), &names(4))
     );
+}
+
+/// Whether a position is the one sought.
+type Sought = fn(&CoalTrain) -> bool;
+
+/// The first position from round 2 of random games (4 players) that is `sought`.
+fn deciding(sought: Sought) -> CoalTrain {
+    (0..50)
+        .map(|seed| game_until(4, 60 + seed, |g| sought(g) && g.round() >= 2))
+        .find(sought)
+        .expect("random games reach every decision")
+}
+
+/// What the seat to act in `game` must decide.
+fn decision(game: &CoalTrain) -> Decision {
+    game.view(Viewer::Spectator).decision
+}
+
+/// Whether the seat to act takes its actions holding a Build Station tile and no station yet.
+fn first_build(game: &CoalTrain) -> bool {
+    let Some(seat) = game.seat_to_act() else {
+        return false;
+    };
+    let view = game.view(Viewer::Seat(seat));
+    let player = &view.players[seat];
+    let content = crate::games::coal_train::Content::get();
+    view.decision == Decision::Actions
+        && player.tokens_left == content.table.station_tokens
+        && player
+            .tile_kinds
+            .iter()
+            .any(|&k| content.kinds[k].build.is_some())
+}
+
+/// The panel of the seat to act in `game`, checked and written out like the boards.
+fn check_panel(game: &CoalTrain, label: &str) {
+    let seat = game.seat_to_act().expect("a seat acts");
+    let view = game.view(Viewer::Seat(seat));
+    let png = panel_png(&view, &names(4)).expect("a seat has a panel");
+    let canvas = render::decode_png(&png).expect("a readable PNG");
+    assert_eq!(canvas.width(), 600, "{label}");
+    if let Some(folder) = std::env::var_os("COAL_TRAIN_DRAW_SAMPLES") {
+        let path = std::path::Path::new(&folder).join(format!("coal_train_panel_{label}.png"));
+        std::fs::write(path, &png).unwrap();
+    }
+}
+
+#[test]
+fn every_decision_has_a_phone_wide_panel_and_spectators_have_none() {
+    check_panel(&game_until(4, 7, |_| true), "setup");
+    check_panel(
+        &game_until(4, 7, |g| g.round() == 1 && decision(g) == Decision::Actions),
+        "first_actions",
+    );
+    let cases: [(&str, Sought); 6] = [
+        ("actions", |g| decision(g) == Decision::Actions),
+        ("first_build", first_build),
+        ("second_build", |g| decision(g) == Decision::SecondBuild),
+        ("incentive", |g| {
+            matches!(decision(g), Decision::Incentive(_))
+        }),
+        ("rondel", |g| decision(g) == Decision::Rondel),
+        ("place", |g| decision(g) == Decision::Place),
+    ];
+    for (label, sought) in cases {
+        check_panel(&deciding(sought), label);
+    }
+    let game = game_until(4, 7, |g| g.round() >= 3);
+    assert_eq!(panel_png(&game.view(Viewer::Spectator), &names(4)), None);
+}
+
+#[test]
+fn the_board_since_an_earlier_view_marks_what_changed() {
+    let before = game_until(4, 9, |g| g.round() >= 4);
+    let mut rng = GameRng::seeded(1);
+    let mut after = before.clone();
+    let stations = |g: &CoalTrain| {
+        g.view(Viewer::Spectator)
+            .locations
+            .iter()
+            .map(|l| l.stations.len())
+            .sum::<usize>()
+    };
+    while stations(&after) == stations(&before) {
+        let seat = after
+            .seat_to_act()
+            .expect("random games build before they end");
+        let legal = after.legal(seat);
+        after
+            .apply_quiet(seat, &legal[rng.index(legal.len())])
+            .unwrap();
+    }
+    let (was, now) = (
+        before.view(Viewer::Spectator),
+        after.view(Viewer::Spectator),
+    );
+    let marked = board_png_since(&now, &was, &names(4));
+    assert!(
+        board_png_since(&now, &now, &names(4)) == board_png(&now, &names(4)),
+        "nothing changed, nothing marked"
+    );
+    assert!(
+        marked != board_png(&now, &names(4)),
+        "a new station is marked"
+    );
+    if let Some(folder) = std::env::var_os("COAL_TRAIN_DRAW_SAMPLES") {
+        let path = std::path::Path::new(&folder).join("coal_train_since.png");
+        std::fs::write(path, &marked).unwrap();
+    }
 }

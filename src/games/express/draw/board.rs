@@ -5,6 +5,7 @@ use render::palette;
 use render::theme::{HEADING_H, Heading, MARGIN, PANEL_GAP, Standing, StandingsBanner};
 use render::{Canvas, Rect};
 
+use super::marks::Marks;
 use super::style::{BOARD_W, number, seat_mark};
 use super::{piles, scores, seats};
 use crate::game::fill_seat_refs;
@@ -63,8 +64,8 @@ pub fn banner(view: &ExpressView, names: &[String]) -> Option<StandingsBanner> {
     })
 }
 
-/// The board of `view`, with `names` in seat order.
-pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
+/// The board of `view`, with `names` in seat order and the changes in `marks` outlined.
+pub fn draw(view: &ExpressView, names: &[String], marks: &Marks) -> Canvas {
     let content_w = BOARD_W - 2.0 * MARGIN;
     let banner = banner(view, names);
     let banner_h = banner
@@ -72,7 +73,7 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
         .map_or(0.0, |b| b.height(content_w) + PANEL_GAP);
     let piles_top = MARGIN + HEADING_H + PANEL_GAP + banner_h;
     let seats_top = piles_top + piles::HEIGHT + PANEL_GAP;
-    let seats_h = seats::height(view, content_w);
+    let seats_h = seats::height(view, marks, content_w);
     let scores_h = scores::height(view, names, content_w);
     let scores_top = seats_top + seats_h + PANEL_GAP;
     let height = if scores_h > 0.0 {
@@ -108,9 +109,16 @@ pub fn draw(view: &ExpressView, names: &[String]) -> Canvas {
         &mut canvas,
         view,
         names,
+        marks,
         Rect::new(MARGIN, piles_top, content_w, piles::HEIGHT),
     );
-    seats::paint(&mut canvas, view, names, MARGIN, seats_top, content_w);
+    seats::paint(
+        &mut canvas,
+        view,
+        names,
+        marks,
+        (MARGIN, seats_top, content_w),
+    );
     if scores_h > 0.0 {
         scores::paint(
             &mut canvas,

@@ -24,7 +24,7 @@ const PER_LINE: usize = 8;
 const GAP: f32 = 12.0;
 
 /// A card kind's family, as the hand picture names it (a Way Car with the Disaster it stops).
-fn class_name(kind: Kind) -> String {
+pub(super) fn class_name(kind: Kind) -> String {
     match kind.class() {
         Class::Freight => "freight car".to_owned(),
         Class::Passenger => "passenger car".to_owned(),

@@ -11,8 +11,10 @@ use render::theme::{
 use render::{Align, Canvas, Rect};
 
 use super::card::{self, Look};
+use super::marks::{Marks, TrainChange, train_words};
 use super::style::{
-    CAPTION, CAPTION_H, CARD_GAP, CARD_H, CARD_W, GROUP_GAP, LINE_GAP, number, seat_mark,
+    CAPTION, CAPTION_H, CARD_GAP, CARD_H, CARD_W, CHANGED, CHANGED_CAPTION, GROUP_GAP, LINE_GAP,
+    number, seat_mark,
 };
 use crate::game::{Seat, Viewer};
 use crate::games::express::cards::Kind;
@@ -28,21 +30,27 @@ const LINE_H: f32 = CARD_H + CAPTION_H + LINE_GAP;
 /// Height of the line that says a seat has laid nothing yet.
 const EMPTY_H: f32 = 22.0;
 
-/// A row of cards with a caption under it.
+/// A row of cards with a caption under it; the cards from `fresh` on are outlined as changed.
 struct Group {
     cards: Vec<Look>,
     caption: String,
+    fresh: Option<usize>,
 }
 
 impl Group {
     fn width(&self) -> f32 {
         let n = self.cards.len() as f32;
         let cards = n * CARD_W + (n - 1.0).max(0.0) * CARD_GAP;
-        cards.max(CAPTION.width(&self.caption))
+        let caption = if self.fresh.is_some() {
+            CHANGED_CAPTION
+        } else {
+            CAPTION
+        };
+        cards.max(caption.width(&self.caption))
     }
 }
 
-fn train_group(place: usize, train: &TrainView) -> Group {
+fn train_group(place: usize, train: &TrainView, change: TrainChange) -> Group {
     let loco = match train.loco {
         Some(kind) => Look::OwnLoco(kind),
         None => Look::Back,
@@ -57,23 +65,34 @@ fn train_group(place: usize, train: &TrainView) -> Group {
         .iter()
         .enumerate()
         .map(|(i, &car)| Look::Car(car, counted.counts_as(i).value()));
+    let mut caption = format!(
+        "Train {place} · {} {}",
+        number(train.value),
+        pts(train.value)
+    );
+    if let Some(words) = train_words(change, train.cars.len()) {
+        caption.push_str(" · ");
+        caption.push_str(&words);
+    }
     Group {
         cards: std::iter::once(loco).chain(cars).collect(),
-        caption: format!(
-            "Train {place} · {} {}",
-            number(train.value),
-            pts(train.value)
-        ),
+        caption,
+        fresh: match change {
+            TrainChange::Same => None,
+            TrainChange::New | TrainChange::Changed => Some(0),
+            TrainChange::Added(from) => Some(from + 1),
+        },
     }
 }
 
-fn groups(seat: &SeatView) -> Vec<Group> {
+fn groups(seat: &SeatView, index: Seat, marks: &Marks) -> Vec<Group> {
     let mut groups: Vec<Group> = seat
         .trains
         .iter()
         .enumerate()
-        .map(|(i, t)| train_group(i + 1, t))
+        .map(|(i, t)| train_group(i + 1, t, marks.train(index, i)))
         .collect();
+    let way_changed = marks.way_cars_of(index);
     if !seat.way_cars.is_empty() {
         groups.push(Group {
             cards: seat
@@ -87,7 +106,12 @@ fn groups(seat: &SeatView) -> Vec<Group> {
                     }
                 })
                 .collect(),
-            caption: "Way Cars".to_owned(),
+            caption: if way_changed {
+                "Way Cars · changed".to_owned()
+            } else {
+                "Way Cars".to_owned()
+            },
+            fresh: way_changed.then_some(0),
         });
     }
     groups
@@ -112,41 +136,42 @@ fn flow(groups: &[Group], width: f32) -> Vec<(usize, f32)> {
         .collect()
 }
 
-fn cards_height(seat: &SeatView, inner_w: f32) -> f32 {
-    let groups = groups(seat);
+fn cards_height(seat: &SeatView, index: Seat, marks: &Marks, inner_w: f32) -> f32 {
+    let groups = groups(seat, index, marks);
     match flow(&groups, inner_w).last() {
         Some(&(line, _)) => (line + 1) as f32 * LINE_H,
         None => EMPTY_H,
     }
 }
 
-/// How tall the panel of `seat` is in a column `width` wide.
-pub fn panel_height(seat: &SeatView, width: f32) -> f32 {
-    2.0 * PANEL_PAD + NAME_LINE_H + cards_height(seat, width - 2.0 * PANEL_PAD)
+/// How tall the panel of seat `index` is in a column `width` wide.
+fn panel_height(seat: &SeatView, index: Seat, marks: &Marks, width: f32) -> f32 {
+    2.0 * PANEL_PAD + NAME_LINE_H + cards_height(seat, index, marks, width - 2.0 * PANEL_PAD)
 }
 
 /// How tall all the panels are, with the gaps between them.
-pub fn height(view: &ExpressView, width: f32) -> f32 {
+pub fn height(view: &ExpressView, marks: &Marks, width: f32) -> f32 {
     view.seats
         .iter()
-        .map(|s| panel_height(s, width) + PANEL_GAP)
+        .enumerate()
+        .map(|(i, s)| panel_height(s, i, marks, width) + PANEL_GAP)
         .sum::<f32>()
         - PANEL_GAP
 }
 
-/// Draws every seat's panel, one under another, from `(x, y)` in a column `width` wide.
+/// Draws every seat's panel, one under another, from `(x, y)` in a column `width` wide, with the
+/// changes in `marks` outlined.
 pub fn paint(
     canvas: &mut Canvas,
     view: &ExpressView,
     names: &[String],
-    x: f32,
-    y: f32,
-    width: f32,
+    marks: &Marks,
+    (x, y, width): (f32, f32, f32),
 ) {
     let mut top = y;
     for (seat, cards) in view.seats.iter().enumerate() {
-        let rect = Rect::new(x, top, width, panel_height(cards, width));
-        paint_panel(canvas, view, names, seat, rect);
+        let rect = Rect::new(x, top, width, panel_height(cards, seat, marks, width));
+        paint_panel(canvas, view, names, marks, seat, rect);
         top = rect.bottom() + PANEL_GAP;
     }
 }
@@ -179,7 +204,14 @@ fn chips(view: &ExpressView, seat: Seat) -> Vec<(String, render::Colour)> {
     chips
 }
 
-fn paint_panel(canvas: &mut Canvas, view: &ExpressView, names: &[String], seat: Seat, rect: Rect) {
+fn paint_panel(
+    canvas: &mut Canvas,
+    view: &ExpressView,
+    names: &[String],
+    marks: &Marks,
+    seat: Seat,
+    rect: Rect,
+) {
     let cards = &view.seats[seat];
     let fill = if view.viewer == Viewer::Seat(seat) {
         palette::PANEL_RAISED
@@ -228,7 +260,7 @@ fn paint_panel(canvas: &mut Canvas, view: &ExpressView, names: &[String], seat: 
         chip_x += canvas.badge(&style, chip_x, cy - CHIP_H / 2.0, CHIP_H, colour, &text) + CHIP_GAP;
     }
     let cards_top = inner.y + NAME_LINE_H;
-    let groups = groups(cards);
+    let groups = groups(cards, seat, marks);
     if groups.is_empty() {
         canvas.text(
             &DETAIL,
@@ -245,8 +277,18 @@ fn paint_panel(canvas: &mut Canvas, view: &ExpressView, names: &[String], seat: 
             let cx = inner.x + dx + i as f32 * (CARD_W + CARD_GAP);
             card::paint(canvas, Rect::new(cx, top, CARD_W, CARD_H), look);
         }
+        let caption = match group.fresh {
+            Some(from) => {
+                let x0 = inner.x + dx + from as f32 * (CARD_W + CARD_GAP);
+                let x1 = inner.x + dx + group.cards.len() as f32 * (CARD_W + CARD_GAP) - CARD_GAP;
+                let outline = Rect::new(x0 - 3.0, top - 3.0, x1 - x0 + 6.0, CARD_H + 6.0);
+                canvas.stroke_rounded_rect(outline, 7.0, 3.0, CHANGED);
+                CHANGED_CAPTION
+            }
+            None => CAPTION,
+        };
         canvas.text(
-            &CAPTION,
+            &caption,
             inner.x + dx,
             top + CARD_H + CAPTION_H - 4.0,
             Align::Left,

@@ -30,6 +30,10 @@ pub const BOARD_W: f32 = 1100.0;
 
 /// A card's short label on the board.
 pub const CARD_LABEL: TextStyle = TextStyle::bold(10.0, palette::INK_DARK);
+/// The caption of a group of cards that changed in the last turn.
+pub const CHANGED_CAPTION: TextStyle = TextStyle::bold(13.0, CHANGED);
+/// The outline and words marking what changed in the last turn (not the orange of "to play").
+pub const CHANGED: Colour = palette::CARGO_BLUE;
 /// A car's value on the board.
 pub const CARD_VALUE: TextStyle = TextStyle::bold(20.0, palette::INK_DARK);
 /// What a Wild counts as, under its label.
@@ -123,3 +127,20 @@ pub fn number(value: i32) -> String {
         value.to_string()
     }
 }
+
+/// The panel picture's width: read on a phone, where Discord shows it about 400 pixels wide.
+pub const PANEL_W: f32 = 600.0;
+/// The panel's first line: what the seat decides now.
+pub const PANEL_TITLE: TextStyle = TextStyle::bold(24.0, palette::TEXT);
+/// A heading of the panel ("Your hand", "Your trains").
+pub const PANEL_HEADING: TextStyle = TextStyle::bold(20.0, palette::TEXT);
+/// The panel's text.
+pub const PANEL_TEXT: TextStyle = TextStyle::regular(19.0, palette::TEXT);
+/// The panel's quieter text (cars of a train, the other seats).
+pub const PANEL_MUTED: TextStyle = TextStyle::regular(19.0, palette::TEXT_MUTED);
+/// A hand card's name in the panel.
+pub const PANEL_CARD_NAME: TextStyle = TextStyle::bold(19.0, palette::INK_DARK);
+/// A hand card's family in the panel.
+pub const PANEL_CARD_CLASS: TextStyle = TextStyle::regular(18.0, palette::INK_DARK);
+/// A hand card's value and count in the panel.
+pub const PANEL_CARD_NUMBER: TextStyle = TextStyle::bold(24.0, palette::INK_DARK);

@@ -3,12 +3,13 @@
 
 use render::decode_png;
 
-use super::style::{self, BOARD_W};
-use super::{board, board_png, hand_png};
+use super::marks::{Marks, TrainChange};
+use super::style::{self, BOARD_W, PANEL_W};
+use super::{board, board_png, board_png_since, hand_png, panel_png};
 use crate::game::{BotPlayer, Game, GameRng, Participant, ToAct, Viewer};
 use crate::games::express::present::{board_text, hand_text};
 use crate::games::express::state::Phase;
-use crate::games::express::{Express, ExpressOptions, Target};
+use crate::games::express::{Action, Express, ExpressOptions, Target};
 
 const MAX_PNG_BYTES: usize = 300 * 1024;
 /// More steps than a game takes with bots in every seat.
@@ -204,4 +205,122 @@ fn the_final_board_says_how_tied_totals_share_a_place_to_every_viewer() {
     );
     check_board(&game, Viewer::Spectator, "board-5p-tie");
     check_board(&game, Viewer::Seat(0), "board-5p-tie-seat0");
+}
+
+fn check_panel(game: &Express, seat: usize, name: &str) {
+    let bytes = panel_png(&game.view(Viewer::Seat(seat)), &names(game.players()))
+        .expect("a seat has a panel");
+    let canvas = decode_png(&bytes).unwrap();
+    assert_eq!(canvas.width(), PANEL_W as u32, "{name}");
+    save(name, &bytes);
+}
+
+#[test]
+fn every_seat_has_a_panel_for_a_phone_and_a_spectator_none() {
+    for players in [2, 4, 6] {
+        let game = game(players, players as u64 * 7, 50 * players);
+        for seat in 0..players {
+            check_panel(&game, seat, &format!("panel-{players}p-seat{seat}"));
+        }
+        assert_eq!(
+            panel_png(&game.view(Viewer::Spectator), &names(players)),
+            None
+        );
+    }
+}
+
+#[test]
+fn the_longest_hand_fits_the_panel() {
+    // The first turn's hand after its draw is the longest a seat holds: the deal and two more.
+    let mut game = game(3, 9, 0);
+    let seat = game.current();
+    game.apply_quiet(seat, &Action::Draw).unwrap();
+    assert_eq!(game.seat(seat).hand.len(), 14);
+    check_panel(&game, seat, "panel-long-hand");
+}
+
+#[test]
+fn the_panel_of_a_seat_deciding_a_block_is_drawn() {
+    let mut rng = GameRng::seeded(66);
+    let mut game = game(6, 66, 0);
+    while !matches!(game.phase(), Phase::Block(_)) {
+        let ToAct::Seats(seats) = game.to_act() else {
+            panic!("the bots finished without a Disaster that could be blocked");
+        };
+        let action = game.bot_action(seats[0], &mut rng);
+        game.apply_quiet(seats[0], &action).unwrap();
+    }
+    let Phase::Block(pending) = game.phase() else {
+        unreachable!("the loop stops at a block decision");
+    };
+    check_panel(&game, Target::from(pending.target).seat(), "panel-block");
+}
+
+#[test]
+fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
+    let mut rng = GameRng::seeded(12);
+    let mut game = game(4, 12, 40);
+    let mut found = false;
+    let mut disaster_seen = false;
+    for _ in 0..400 {
+        let before = game.view(Viewer::Spectator);
+        let ToAct::Seats(seats) = game.to_act() else {
+            break;
+        };
+        let mover = seats[0];
+        let trains_before = game.seat(mover).trains.len();
+        let hand = game.hand_number();
+        // One whole turn of the seat to act: its steps until another seat must act.
+        while game.to_act() == ToAct::Seats(seats) {
+            let action = game.bot_action(mover, &mut rng);
+            game.apply_quiet(mover, &action).unwrap();
+        }
+        let now = game.view(Viewer::Spectator);
+        let marks = Marks::between(&now, &before);
+        if game.hand_number() != hand {
+            assert_eq!(marks, Marks::default(), "a new deal marks nothing");
+            continue;
+        }
+        let names = names(4);
+        if marks.disaster && !disaster_seen {
+            assert_eq!(now.disaster_slot.len(), before.disaster_slot.len() + 1);
+            save(
+                "board-4p-since-disaster",
+                &board_png_since(&now, &before, &names),
+            );
+            disaster_seen = true;
+        }
+        let started = game.seat(mover).trains.len() > trains_before;
+        if started && matches!(game.phase(), Phase::Draw) && !found {
+            assert_eq!(marks.train(mover, trains_before), TrainChange::New);
+            assert!(marks.discard, "the turn ended with a discard");
+            assert_ne!(
+                board_png_since(&now, &before, &names),
+                board_png(&now, &names),
+                "the changes are drawn"
+            );
+            save("board-4p-since", &board_png_since(&now, &before, &names));
+            found = true;
+        }
+        if found && disaster_seen {
+            break;
+        }
+    }
+    assert!(found, "some turn of the bots started a train");
+    assert!(disaster_seen, "some turn of the bots played a Disaster");
+    let view = game.view(Viewer::Spectator);
+    let unchanged = Marks::between(&view, &view);
+    assert!(!unchanged.discard && !unchanged.disaster && !unchanged.turntable);
+    assert!(
+        unchanged
+            .trains
+            .iter()
+            .flatten()
+            .all(|&t| t == TrainChange::Same)
+    );
+    assert_eq!(
+        board_png_since(&view, &view, &names(4)),
+        board_png(&view, &names(4)),
+        "nothing changed, nothing marked"
+    );
 }

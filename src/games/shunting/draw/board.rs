@@ -34,6 +34,9 @@ pub fn draw(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Canvas {
     marks::broken(&mut canvas, puzzle, &geometry, position);
     marks::goals(&mut canvas, puzzle, &geometry, position);
     marks::kept_free(&mut canvas, puzzle, &geometry, position);
+    if let Some(previous) = frame.previous {
+        marks::vacated(&mut canvas, puzzle, &geometry, position, previous);
+    }
     pieces(&mut canvas, puzzle, &geometry, position, frame.previous);
     marks::goals_met(&mut canvas, puzzle, &geometry, position);
     marks::slot_names(&mut canvas, puzzle, &geometry, position);

@@ -6,7 +6,7 @@ use render::{Canvas, Rect, palette};
 
 use super::geometry::Geometry;
 use super::piece::{self, Placement};
-use super::style::{BROKEN, BROKEN_GROUND, KEPT_FREE, PIECE_HALF, SLOT_NAME, piece_colour};
+use super::style::{BROKEN, BROKEN_GROUND, KEPT_FREE, MOVED, PIECE_HALF, SLOT_NAME, piece_colour};
 use super::vector::V;
 use crate::games::shunting::goal::Kept;
 use crate::games::shunting::position::Position;
@@ -113,6 +113,23 @@ pub fn kept_free(canvas: &mut Canvas, puzzle: &Puzzle, geometry: &Geometry, posi
                 piece::goal_frame(canvas, at, KEPT_FREE);
             }
             Some(_) => {}
+        }
+    }
+}
+
+/// A dashed outline on each slot a piece has left since `previous` that stands empty now.
+pub fn vacated(
+    canvas: &mut Canvas,
+    puzzle: &Puzzle,
+    geometry: &Geometry,
+    position: &Position,
+    previous: &Position,
+) {
+    for piece in 0..puzzle.pieces.len() {
+        let left = previous.slot(piece);
+        if left != position.slot(piece) && puzzle.occupant(position, left).is_none() {
+            let at = placement(puzzle, geometry, left, position);
+            piece::vacated(canvas, at, MOVED);
         }
     }
 }

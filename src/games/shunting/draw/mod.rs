@@ -12,6 +12,7 @@ mod geometry;
 mod kept_tests;
 mod layout;
 mod marks;
+mod panel;
 mod piece;
 mod place;
 mod style;
@@ -22,6 +23,8 @@ mod vector;
 
 use render::encode_png;
 
+pub use panel::PANEL_WIDTH;
+
 use super::position::Position;
 use super::puzzle::Puzzle;
 
@@ -31,7 +34,8 @@ pub struct Frame<'a> {
     /// The line under the title (the move count and the last move, say); a summary of the yard and
     /// its pieces when `None`.
     pub caption: Option<&'a str>,
-    /// The position before the last move: pieces that moved since are ringed.
+    /// The position before the last move: pieces that moved since are ringed, and the slots they
+    /// left (if empty now) outlined.
     pub previous: Option<&'a Position>,
 }
 
@@ -43,4 +47,10 @@ pub fn yard_png(puzzle: &Puzzle, position: &Position) -> Vec<u8> {
 /// The yard with the pieces where `position` puts them and `frame`'s caption and highlights, as a PNG.
 pub fn yard_png_framed(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Vec<u8> {
     encode_png(&board::draw(puzzle, position, frame))
+}
+
+/// The yard for a seat's turn panel, track by track, readable on a phone (see [`panel`]), under
+/// `title` and `caption`, as a PNG.
+pub fn panel_png(puzzle: &Puzzle, position: &Position, title: &str, caption: &str) -> Vec<u8> {
+    encode_png(&panel::draw(puzzle, position, title, caption))
 }

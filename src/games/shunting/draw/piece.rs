@@ -83,6 +83,12 @@ pub fn ghost(canvas: &mut Canvas, at: Placement, colour: Colour, name: &str) {
     canvas.text_centred(&style, Rect::new(cx - a, cy - b, 2.0 * a, 2.0 * b), name);
 }
 
+/// A dashed ring, in `colour`, where a piece stood before (outside any goal ghost there).
+pub fn vacated(canvas: &mut Canvas, at: Placement, colour: Colour) {
+    let (a, b) = PIECE_HALF;
+    dashed_outline(canvas, &at.chamfered(a + 5.0, b + 5.0, 7.0), colour);
+}
+
 /// A goal frame round an occupied goal slot, in the colour of the piece that must end there.
 pub fn goal_frame(canvas: &mut Canvas, at: Placement, colour: Colour) {
     let (a, b) = PIECE_HALF;

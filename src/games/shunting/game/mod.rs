@@ -8,6 +8,7 @@
 pub mod action;
 pub mod board;
 mod bot;
+mod pictures;
 pub mod view;
 
 use std::ops::RangeInclusive;
@@ -15,6 +16,8 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{self, LAST_CARD};
+use super::menu::{menu_path, sort_for_menus};
+use super::notation::Move;
 use super::position::Position;
 use super::rank::Rank;
 use super::session::{Played, Refusal, Session};
@@ -287,16 +290,19 @@ impl Game for Shunting {
         }
     }
 
+    /// The moves in the order the menus offer them (see [`sort_for_menus`]), then reset.
     fn legal(&self, seat: Seat) -> Vec<Action> {
         if seat != 0 || self.solved() {
             return Vec::new();
         }
-        let mut legal: Vec<Action> = self
+        let mut moves: Vec<Move> = self
             .session()
             .legal()
             .into_iter()
-            .map(|m| Action::Move(m.action))
+            .map(|m| m.action)
             .collect();
+        sort_for_menus(self.board.puzzle(), &mut moves);
+        let mut legal: Vec<Action> = moves.into_iter().map(Action::Move).collect();
         if self.moves() > 0 {
             legal.push(Action::Reset);
         }
@@ -308,6 +314,18 @@ impl Game for Shunting {
             Action::Move(step) => step.label(),
             Action::Reset => "Reset: every piece back to the start, count from 0".to_owned(),
         }
+    }
+
+    /// A move by loco and pieces taken, then track, then stop (see [`menu_path`]); reset on its own.
+    fn menu_paths(&self, steps: &[Action]) -> Vec<Vec<String>> {
+        let yard = &self.board.puzzle().yard;
+        steps
+            .iter()
+            .map(|step| match step {
+                Action::Move(step) => menu_path(yard, step),
+                Action::Reset => vec![self.label(step)],
+            })
+            .collect()
     }
 
     fn play_step(

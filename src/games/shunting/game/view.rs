@@ -1,19 +1,18 @@
-//! What the player (and anyone watching) sees of a shunting game, and the pictures and texts made from
-//! it. There is nothing hidden but the guide, which appears once the card is solved.
+//! What the player (and anyone watching) sees of a shunting game, and its text picture. There is
+//! nothing hidden but the guide, which appears once the card is solved.
 
 use std::fmt::Write;
 
 use serde::Serialize;
 
 use super::{Board, Shunting};
-use crate::game::Presenter;
 use crate::games::shunting::cards::Colour;
 use crate::games::shunting::goal::kept_phrases;
 use crate::games::shunting::position::Position;
 use crate::games::shunting::present::yard_text;
+use crate::games::shunting::puzzle;
 use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 use crate::games::shunting::rank::Rank;
-use crate::games::shunting::{draw, puzzle};
 use crate::plural::counted;
 
 /// One piece where it stands.
@@ -162,26 +161,4 @@ pub fn board_text(view: &ShuntingView) -> String {
         }
     }
     text
-}
-
-impl Presenter for Shunting {
-    fn board_png(view: &ShuntingView, _names: &[String]) -> Vec<u8> {
-        draw::yard_png(view.board.puzzle(), &view.position)
-    }
-
-    fn hand_png(_view: &ShuntingView) -> Option<Vec<u8>> {
-        None
-    }
-
-    fn board_text(view: &ShuntingView, _names: &[String]) -> String {
-        board_text(view)
-    }
-
-    fn hand_text(_view: &ShuntingView) -> Option<String> {
-        None
-    }
-
-    fn rules_text() -> &'static str {
-        include_str!("../rules.md")
-    }
 }

@@ -4,8 +4,11 @@ use render::palette;
 use render::theme::{HEADING_H, MARGIN, PANEL_GAP};
 use render::{Canvas, Rect};
 
+use super::changes::Changes;
 use super::columns::Columns;
-use super::style::BOARD_MIN_W;
+use super::map::{card_rect, lane_rect};
+use super::style::{BOARD_MIN_W, NEW_MARK, NEW_RING_OFFSET, NEW_RING_RADIUS, NEW_RING_WIDTH};
+use super::train::tile_rect;
 use super::{header, map, players, results, turn};
 use crate::games::whistlewood::view::WhistlewoodView;
 
@@ -55,8 +58,8 @@ impl Layout {
     }
 }
 
-/// The board of `view`, with `names` in seat order.
-pub fn draw(view: &WhistlewoodView, names: &[String]) -> Canvas {
+/// The board of `view`, with `names` in seat order and `changes` (since the last turn began) ringed.
+pub fn draw(view: &WhistlewoodView, names: &[String], changes: &Changes) -> Canvas {
     let layout = Layout::new(view, names);
     let content_w = layout.width - 2.0 * MARGIN;
     let mut canvas = Canvas::new(
@@ -87,5 +90,26 @@ pub fn draw(view: &WhistlewoodView, names: &[String]) -> Canvas {
         layout.map_left,
         layout.map_top,
     );
+    mark(&mut canvas, view, &layout, changes);
     canvas
+}
+
+/// Rings what changed: the cards claimed, the cars added to the train, the locomotive if it moved.
+fn mark(canvas: &mut Canvas, view: &WhistlewoodView, layout: &Layout, changes: &Changes) {
+    let columns = &layout.columns;
+    let lane = lane_rect(columns, layout.map_left, layout.map_top);
+    let cards = changes
+        .cards
+        .iter()
+        .map(|&(row, column)| card_rect(columns, layout.map_top, row, column));
+    let cars = changes
+        .cars
+        .iter()
+        .filter_map(|&i| view.train.get(i))
+        .map(|car| tile_rect(lane, columns, car.column));
+    let loco = changes.loco.then(|| tile_rect(lane, columns, view.loco));
+    for rect in cards.chain(cars).chain(loco) {
+        let ring = rect.inset(-NEW_RING_OFFSET);
+        canvas.stroke_rounded_rect(ring, NEW_RING_RADIUS, NEW_RING_WIDTH, NEW_MARK);
+    }
 }

@@ -73,7 +73,7 @@ pub fn paint_location(canvas: &mut Canvas, rect: Rect, card: &CardView, tracks_f
 }
 
 /// The paper a card is printed on, by what it is.
-fn paper(card: &CardView) -> Colour {
+pub fn paper(card: &CardView) -> Colour {
     if card.station {
         STATION_PAPER
     } else if !card.bonuses.is_empty() {

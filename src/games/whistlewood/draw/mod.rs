@@ -8,11 +8,13 @@
 mod board;
 mod car;
 mod card;
+mod changes;
 mod columns;
 mod hand;
 mod header;
 mod icons;
 mod map;
+mod panel;
 mod players;
 mod results;
 mod style;
@@ -22,10 +24,28 @@ mod train;
 mod turn;
 
 use super::view::WhistlewoodView;
+use changes::Changes;
 
 /// A PNG of the table as the view shows it; `names` are the players' names in seat order.
 pub fn board_png(view: &WhistlewoodView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names))
+    render::encode_png(&board::draw(view, names, &Changes::default()))
+}
+
+/// The board as [`board_png`] draws it, with what changed since `before` ringed: the cards claimed,
+/// the cars placed, the locomotive if it moved.
+pub fn board_png_since(
+    view: &WhistlewoodView,
+    before: &WhistlewoodView,
+    names: &[String],
+) -> Vec<u8> {
+    let changes = changes::since(view, before);
+    render::encode_png(&board::draw(view, names, &changes))
+}
+
+/// The picture of a seat's private turn panel (its hand and the map as it matters now); `None` for a
+/// spectator or a seat without a hand.
+pub fn panel_png(view: &WhistlewoodView, names: &[String]) -> Option<Vec<u8>> {
+    panel::draw(view, names).map(|canvas| render::encode_png(&canvas))
 }
 
 /// A PNG of the viewer's hand and discard pile, or `None` when the view holds no hand.

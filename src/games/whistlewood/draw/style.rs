@@ -41,6 +41,16 @@ pub const BOARD_MIN_W: f32 = 1200.0;
 /// board in play stays under the render kit's limit for its fast PNG encoding (900k pixels).
 pub const BOARD_MAX_W: f32 = 1300.0;
 
+/// The ring round what changed since the last turn began: bright green, apart from the orange of the
+/// player to move.
+pub const NEW_MARK: Colour = Colour::hex(0x3ddc84);
+/// How far that ring stands outside what it marks.
+pub const NEW_RING_OFFSET: f32 = 4.0;
+/// Its thickness.
+pub const NEW_RING_WIDTH: f32 = 4.0;
+/// Its corner radius.
+pub const NEW_RING_RADIUS: f32 = 12.0;
+
 /// Height of the turn line.
 pub const TURN_LINE_H: f32 = 32.0;
 /// Column numbers and zone names above the map.

@@ -5,9 +5,10 @@ use render::{Canvas, Colour, Rect, palette};
 
 use super::board::Layout;
 use super::map::{card_rect, lane_rect};
+use super::style::NEW_MARK;
 use super::style::{BOARD_MAX_W, RIVER_PAPER, SIDING_PAPER, owner_colour};
 use super::train::tile_rect;
-use super::{board_png, hand_png};
+use super::{board_png, board_png_since, hand_png, panel_png};
 use crate::game::{BotPlayer, Game, GameRng, Viewer};
 use crate::games::whistlewood::view::WhistlewoodView;
 use crate::games::whistlewood::{
@@ -376,4 +377,83 @@ fn discarded_tiles_make_the_hand_picture_taller() {
     save_sample("hand-discards.png", &png);
     let before = decode(&hand_png(&start).unwrap());
     assert!(decode(&png).height() > before.height());
+}
+
+#[test]
+fn the_panel_is_phone_sized_and_drawn_only_for_a_seat_with_a_hand() {
+    let mut rng = GameRng::seeded(21);
+    let mut game = dealt_game(2, 21, false, 0);
+    let mut seen = 0;
+    for (step, name) in [
+        (0, "start"),
+        (9, "early"),
+        (30, "mid"),
+        (LONGEST_GAME, "over"),
+    ] {
+        play(&mut game, step, &mut rng);
+        assert_eq!(panel_png(&game.view(Viewer::Spectator), &names()), None);
+        for seat in 0..2 {
+            let Some(png) = panel_png(&game.view(Viewer::Seat(seat)), &names()) else {
+                continue;
+            };
+            seen += 1;
+            save_sample(&format!("panel-{name}-seat{seat}.png"), &png);
+            let image = decode(&png);
+            assert_eq!(image.width(), 600);
+            assert!((300..=900).contains(&image.height()), "{}", image.height());
+            assert!(png.len() <= MAX_PNG_BYTES);
+        }
+    }
+    assert!(seen >= 6, "{seen}");
+    let solo = dealt_game(1, 5, true, 14);
+    let png = panel_png(&solo.view(Viewer::Seat(0)), &names()).expect("the solo seat's panel");
+    save_sample("panel-solo.png", &png);
+}
+
+#[test]
+fn the_panel_is_the_same_whatever_the_seat_cannot_see() {
+    let mut rng = GameRng::seeded(8);
+    for steps in [3, 12, 40] {
+        let game = dealt_game(2, 8, true, steps);
+        for seat in 0..2 {
+            let panel = panel_png(&game.view(Viewer::Seat(seat)), &names());
+            let redrawn = game.resample_hidden(Viewer::Seat(seat), &mut rng);
+            let again = panel_png(&redrawn.view(Viewer::Seat(seat)), &names());
+            assert_eq!(panel, again, "seat {seat} after {steps} steps");
+        }
+    }
+}
+
+#[test]
+fn what_changed_since_the_last_turn_is_ringed() {
+    let mut rng = GameRng::seeded(3);
+    let mut game = dealt_game(2, 3, true, 4);
+    let mut marked_some = false;
+    for _ in 0..40 {
+        let before = game.view(Viewer::Spectator);
+        if play(&mut game, 1, &mut rng) == 0 {
+            break;
+        }
+        let view = game.view(Viewer::Spectator);
+        let marked = decode(&board_png_since(&view, &before, &names()));
+        let plain = decode(&board_png(&view, &names()));
+        assert_eq!(count(&plain, whole(&plain), NEW_MARK), 0);
+        if count(&marked, whole(&marked), NEW_MARK) > 100 {
+            if !marked_some {
+                save_sample(
+                    "board-since.png",
+                    &board_png_since(&view, &before, &names()),
+                );
+            }
+            marked_some = true;
+        }
+    }
+    assert!(marked_some, "some step changed the board");
+    let view = game.view(Viewer::Spectator);
+    let same = decode(&board_png_since(&view, &view, &names()));
+    assert_eq!(
+        count(&same, whole(&same), NEW_MARK),
+        0,
+        "nothing changed, nothing ringed"
+    );
 }

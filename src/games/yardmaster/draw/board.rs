@@ -9,8 +9,9 @@ use super::style::{BOARD_MIN_W, seat_name};
 use super::{player, results};
 use crate::games::yardmaster::view::YardmasterView;
 
-/// The board of `view`, with `names` in seat order.
-pub fn draw(view: &YardmasterView, names: &[String]) -> Canvas {
+/// The board of `view`, with `names` in seat order; the cards added since `before` (a view of the same
+/// table by the same viewer) are marked.
+pub fn draw(view: &YardmasterView, names: &[String], before: Option<&YardmasterView>) -> Canvas {
     let slots = train_slots(view);
     let content_w = player::width_for(slots).max(BOARD_MIN_W - 2.0 * MARGIN);
     let header = Header::new(view, content_w);
@@ -40,10 +41,22 @@ pub fn draw(view: &YardmasterView, names: &[String]) -> Canvas {
     for train in &view.trains {
         let rect = Rect::new(MARGIN, y, content_w, player::HEIGHT);
         let name = seat_name(names, train.seat);
-        player::paint(&mut canvas, rect, view, train, &name, slots);
+        let first_new = first_new_card(view, train.seat, before);
+        player::paint(&mut canvas, rect, view, train, &name, slots, first_new);
         y += player::HEIGHT + PANEL_GAP;
     }
     canvas
+}
+
+/// The place of the first card of `seat`'s train added since `before`: every card of a game begun
+/// since then, none without `before`.
+fn first_new_card(view: &YardmasterView, seat: usize, before: Option<&YardmasterView>) -> usize {
+    let now = view.trains.get(seat).map_or(0, |t| t.cards.len());
+    match before {
+        None => now,
+        Some(before) if before.game_number != view.game_number => 0,
+        Some(before) => before.trains.get(seat).map_or(0, |t| t.cards.len()),
+    }
 }
 
 /// How many card places each train shows: a game's rounds, or more if a train somehow has more.

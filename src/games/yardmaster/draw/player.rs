@@ -7,10 +7,11 @@ use render::theme::{
 };
 use render::{Align, Canvas, Colour, Rect};
 
-use super::card::{CardLook, paint_card, paint_coupler, paint_slot};
+use super::card::{CardLook, corner_radius, paint_card, paint_coupler, paint_slot};
 use super::engine::paint_engine;
 use super::style::{
-    BOARD_CARD_H, BOARD_CARD_W, COUPLER_GAP, ENGINE_W, PLAYER_HEAD_H, TRAIN_TOP_GAP,
+    BOARD_CARD_H, BOARD_CARD_W, COUPLER_GAP, ENGINE_W, NEW_MARK, NEW_RING_OFFSET, NEW_RING_WIDTH,
+    PLAYER_HEAD_H, TRAIN_TOP_GAP,
 };
 use crate::game::Viewer;
 use crate::games::yardmaster::view::{TrainView, YardmasterView};
@@ -27,7 +28,8 @@ pub fn width_for(slots: usize) -> f32 {
     2.0 * PANEL_PAD + ENGINE_W + slots as f32 * (COUPLER_GAP + BOARD_CARD_W)
 }
 
-/// Draws `train`'s panel into `rect`, leaving room for `slots` cards.
+/// Draws `train`'s panel into `rect`, leaving room for `slots` cards and marking the cards from place
+/// `first_new` on (those added since the last turn began).
 pub fn paint(
     canvas: &mut Canvas,
     rect: Rect,
@@ -35,6 +37,7 @@ pub fn paint(
     train: &TrainView,
     name: &str,
     slots: usize,
+    first_new: usize,
 ) {
     let own = view.viewer == Viewer::Seat(train.seat);
     let panel = if own {
@@ -50,6 +53,26 @@ pub fn paint(
     paint_head(canvas, inner, view, train, name, own);
     let train_top = inner.y + PLAYER_HEAD_H + TRAIN_TOP_GAP;
     paint_train(canvas, inner.x, train_top, train, slots, panel);
+    for i in first_new..train.cards.len() {
+        mark_new(canvas, card_rect(inner.x, train_top, i));
+    }
+}
+
+/// Where the card at place `i` (0 right behind the Engine) of a train starting at `x`, `top` lies.
+fn card_rect(x: f32, top: f32, i: usize) -> Rect {
+    let left = x + ENGINE_W + COUPLER_GAP + i as f32 * (COUPLER_GAP + BOARD_CARD_W);
+    Rect::new(left, top, BOARD_CARD_W, BOARD_CARD_H)
+}
+
+/// Rings a card that is new since the last turn began.
+fn mark_new(canvas: &mut Canvas, rect: Rect) {
+    let ring = rect.inset(-NEW_RING_OFFSET);
+    canvas.stroke_rounded_rect(
+        ring,
+        corner_radius(rect.h) + NEW_RING_OFFSET,
+        NEW_RING_WIDTH,
+        NEW_MARK,
+    );
 }
 
 fn paint_head(
@@ -136,8 +159,8 @@ fn paint_train(
     paint_engine(canvas, Rect::new(x, top, ENGINE_W, BOARD_CARD_H));
     let mut previous_right = x + ENGINE_W;
     for i in 0..slots.max(train.cards.len()) {
-        let left = previous_right + COUPLER_GAP;
-        let rect = Rect::new(left, top, BOARD_CARD_W, BOARD_CARD_H);
+        let rect = card_rect(x, top, i);
+        let left = rect.x;
         match train.cards.get(i) {
             Some(card) => {
                 paint_coupler(canvas, previous_right, left, &rect);

@@ -24,6 +24,14 @@ pub const HAND_CARD_GAP: f32 = 18.0;
 /// Most cards in one row of the hand picture.
 pub const HAND_PER_ROW: usize = 4;
 
+/// The ring round a card added since the last turn began: bright green, apart from the orange of the
+/// seat to play.
+pub const NEW_MARK: Colour = Colour::hex(0x3ddc84);
+/// How far that ring stands outside the card, and how thick it is.
+pub const NEW_RING_OFFSET: f32 = 3.0;
+/// Its thickness.
+pub const NEW_RING_WIDTH: f32 = 4.0;
+
 /// The colour a cargo is painted in.
 pub fn cargo_colour(cargo: Cargo) -> Colour {
     match cargo {

@@ -1,7 +1,8 @@
 //! Pictures from hand-made views: sizes, hidden faces, hands. Set `YARDMASTER_DRAW_SAMPLES` to a folder
 //! to also write the sample pictures there for a look.
 
-use super::{board_png, hand_png};
+use super::style::NEW_MARK;
+use super::{board_png, board_png_since, hand_png, panel_png};
 use crate::game::{Outcome, Participant, Standing, Viewer};
 use crate::games::yardmaster::cards::{DECK, Face};
 use crate::games::yardmaster::view::{CabooseView, CardView, ScoreView, TrainView, YardmasterView};
@@ -300,4 +301,91 @@ fn a_tie_is_explained_under_the_standings_with_the_players_names() {
         with_note.height() > without.height(),
         "the banner grows a line for the tie-break"
     );
+}
+
+/// The pixels of the picture that are exactly `colour`.
+fn pixels_of(png: &[u8], colour: render::Colour) -> usize {
+    let canvas = decode(png);
+    (0..canvas.height() as i32)
+        .flat_map(|y| (0..canvas.width() as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| canvas.pixel(x, y) == Some(colour))
+        .count()
+}
+
+#[test]
+fn the_panel_is_phone_sized_and_drawn_only_for_a_seat() {
+    assert_eq!(
+        panel_png(&five_players(Viewer::Spectator, None), &names(5)),
+        None
+    );
+    let acting = panel_png(&five_players(Viewer::Seat(2), None), &names(5)).expect("a seat");
+    save_sample("panel-hand.png", &acting);
+    let waiting = panel_png(&five_players(Viewer::Seat(1), Some("R4|B4")), &names(5)).unwrap();
+    save_sample("panel-waiting.png", &waiting);
+    for png in [&acting, &waiting] {
+        let image = decode(png);
+        assert_eq!(image.width(), 600);
+        assert!((150..=900).contains(&image.height()), "{}", image.height());
+        assert!(png.len() <= MAX_PNG_BYTES);
+    }
+    assert!(
+        decode(&acting).height() > decode(&waiting).height(),
+        "the hand is shown to the seat holding it"
+    );
+    let mut kept = five_players(Viewer::Seat(2), None);
+    kept.draw_at_end = true;
+    kept.kept = Some(face("B2|B3"));
+    save_sample("panel-kept.png", &panel_png(&kept, &names(5)).unwrap());
+}
+
+#[test]
+fn a_face_down_card_shows_in_the_panel_to_its_owner_only() {
+    let own = panel_png(&five_players(Viewer::Seat(1), Some("R4|B4")), &names(5)).unwrap();
+    let other_face = panel_png(&five_players(Viewer::Seat(1), Some("G2|G2")), &names(5)).unwrap();
+    assert!(!same_picture(&own, &other_face), "the owner sees its face");
+    let mut view = five_players(Viewer::Seat(4), None);
+    let before = panel_png(&view, &names(5)).unwrap();
+    view.trains[1].cards[1] = down(Some("G2|G2"));
+    view.trains[3].cards[0] = down(Some("B3|Y3"));
+    assert!(
+        same_picture(&before, &panel_png(&view, &names(5)).unwrap()),
+        "another seat's train is not in the panel"
+    );
+}
+
+#[test]
+fn cards_added_since_the_last_turn_are_ringed() {
+    let before = five_players(Viewer::Spectator, None);
+    let mut after = before.clone();
+    after.trains[2].cards.push(up("Y4|R4"));
+    after.to_act = Some(3);
+    let marked = board_png_since(&after, &before, &names(5));
+    save_sample("board5-since.png", &marked);
+    assert!(pixels_of(&marked, NEW_MARK) > 100, "the new card is ringed");
+    assert_eq!(pixels_of(&board_png(&after, &names(5)), NEW_MARK), 0);
+    assert!(same_picture(
+        &board_png_since(&before, &before, &names(5)),
+        &board_png(&before, &names(5))
+    ));
+}
+
+#[test]
+fn the_panel_at_the_start_shows_the_engine_and_the_whole_hand() {
+    use crate::game::Game;
+    use crate::games::yardmaster::cards::deck_faces;
+    use crate::games::yardmaster::rules::{Yardmaster, YardmasterSetup};
+    let setup = YardmasterSetup {
+        start_player: 0,
+        deck: deck_faces(4).to_vec(),
+        second_deck: None,
+        caboose: None,
+        second_caboose: None,
+    };
+    let game = Yardmaster::start(Default::default(), 4, setup, 0).expect("starts");
+    let png = panel_png(&game.view(Viewer::Seat(0)), &names(4)).expect("seat 0's panel");
+    save_sample("panel-start.png", &png);
+    let image = decode(&png);
+    assert_eq!(image.width(), 600);
+    // Five cards in hand take two rows under the train's end.
+    assert!(image.height() > 600, "{}", image.height());
 }
