@@ -41,8 +41,24 @@ async fn a_turn_is_taken_by_tapping_and_the_panel_is_edited_in_place() {
     );
 
     let before = fake.channel_message_count(CHANNEL);
-    let played = tap(&fake, &mover, &panel, &offered[0]).await;
-    assert_ne!(version(&played), version(&panel), "the tap played a step");
+    let mut current = panel.clone();
+    let played = loop {
+        let next = tap(&fake, &mover, &current, &choices(&current)[0]).await;
+        if version(&next) != version(&panel) {
+            break next;
+        }
+        assert_eq!(
+            fake.channel_message_count(CHANNEL),
+            before,
+            "opening a level posts nothing"
+        );
+        if current.custom_ids == panel.custom_ids {
+            // The first level opened leads back to the top.
+            let top = tap(&fake, &mover, &next, &button(&next, "‹ Back")).await;
+            assert_eq!(choices(&top), offered, "Back shows the top level again");
+        }
+        current = next;
+    };
     let posted = fake.channel_messages_from(CHANNEL, before);
     assert!(posted.len() <= 1, "{posted:?}");
     for post in &posted {
@@ -103,6 +119,26 @@ async fn a_forged_tap_gets_a_clear_private_answer() {
         "{:?}",
         fake.unexpected_requests()
     );
+}
+
+/// The button of `panel` labelled `label`.
+fn button(panel: &Sent, label: &str) -> Choice {
+    let found = panel
+        .components
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find_map(|row| {
+            row["components"]
+                .as_array()?
+                .iter()
+                .find(|c| c["label"] == label)
+                .map(|c| Choice::Button {
+                    id: c["custom_id"].as_str().unwrap_or_default().to_owned(),
+                    label: label.to_owned(),
+                })
+        });
+    found.unwrap_or_else(|| panic!("no `{label}` button: {:?}", panel.custom_ids))
 }
 
 /// `panel` as a forged client would show it: with a button `id` added.
