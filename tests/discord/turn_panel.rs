@@ -59,6 +59,13 @@ async fn a_turn_is_taken_by_tapping_and_the_panel_is_edited_in_place() {
         }
         current = next;
     };
+    assert!(
+        played
+            .content
+            .contains(&format!("It is not your turn: waiting for {}", other.name)),
+        "a Yardmaster turn is one step: {}",
+        played.content
+    );
     let posted = fake.channel_messages_from(CHANNEL, before);
     assert!(posted.len() <= 1, "{posted:?}");
     for post in &posted {
