@@ -1,10 +1,13 @@
-//! Button clicks: "View hand" on turn messages, "Agree"/"Refuse" on undo and abort requests. Like slash
-//! commands, a click is acknowledged privately at once and its public result is a channel message
-//! (see [`super::respond::deliver`]).
+//! Button clicks: "Take your turn" and "View hand" on turn messages, "Agree"/"Refuse" on undo and abort
+//! requests, Undo on a turn panel. Like slash commands, a click is acknowledged privately at once and
+//! its public result is a channel message (see [`super::respond::deliver`]). Taps on a panel's choices
+//! update the panel in place instead ([`super::panel_taps`]).
 
 use poise::serenity_prelude as serenity;
 
-use super::messages::{VIEW_HAND, private_answer};
+use super::messages::{TAKE_TURN, VIEW_HAND, private_answer};
+use super::panel_taps::on_tap;
+use super::panel_view::{REFRESH, UNDO, is_tap};
 use super::respond::{caller_of, deliver, place_of};
 use super::vote_buttons::{self, UNDATED_UNDO_IDS};
 use super::{Data, Error};
@@ -28,8 +31,19 @@ pub async fn on_event(
         return Ok(());
     };
     let id = click.data.custom_id.as_str();
+    if is_tap(id) || id == REFRESH {
+        let values = match &click.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.as_slice(),
+            _ => &[],
+        };
+        return on_tap(ctx, click, data, values).await;
+    }
     let command = if id == VIEW_HAND {
         Command::Hand
+    } else if id == TAKE_TURN {
+        Command::Turn
+    } else if id == UNDO {
+        Command::Undo
     } else if let Some((ticket, agree)) = vote_buttons::parse(id) {
         Command::Vote {
             on: VoteOn::Ticket(ticket),

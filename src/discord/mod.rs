@@ -9,6 +9,8 @@ mod commands;
 pub mod config;
 mod gated_framework;
 mod messages;
+mod panel_taps;
+mod panel_view;
 mod reach;
 mod respond;
 mod scheduler;

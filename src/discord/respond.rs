@@ -7,6 +7,7 @@ use serenity::builder::Builder as _;
 
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
+use super::panel_view::render;
 use super::turn_messages::Ticket;
 use super::{Context, Data, Error};
 use crate::excerpt::clip;
@@ -130,8 +131,9 @@ pub async fn run_work(
 /// Delivers a table command's result (`ticket`: the command's, taken before it entered the table's
 /// queue): the public post as a channel message (which pings the people it mentions) or, when it
 /// brings its turn's message up to date, as an edit of that message sent in the background (see
-/// [`super::turn_messages`]); then the private post (or a refusal, or a short confirmation) as an
-/// ephemeral follow-up that completes the interaction's private acknowledgement.
+/// [`super::turn_messages`]); then the private post (or the caller's turn panel, or a refusal, or a
+/// short confirmation) as an ephemeral follow-up that completes the interaction's private
+/// acknowledgement.
 ///
 /// Every table command and button is acknowledged with an **ephemeral** deferral before its answer
 /// is known, and nothing public ever goes through the interaction, because:
@@ -158,14 +160,14 @@ pub async fn deliver(
     result: Result<Reply, TableError>,
 ) -> Result<(), Error> {
     let channel = ticket.channel();
-    let (public, private, turn) = match result {
+    let (public, private, turn, panel) = match result {
         Ok(Reply {
             public,
             private,
             turn,
-            ..
-        }) => (public, private, turn),
-        Err(error) => (None, Some(Post::text(explain(&error))), None),
+            panel,
+        }) => (public, private, turn, panel),
+        Err(error) => (None, Some(Post::text(explain(&error))), None, None),
     };
     let posted = match (&public, turn) {
         (Some(public), Some(turn)) if !turn.fresh => {
@@ -195,10 +197,19 @@ pub async fn deliver(
         (Some(Ok(Shown::InTurnMessage)), _, None) => Post::text(IN_TURN_MESSAGE),
         (None, _, None) => Post::text("Done."),
     };
-    if let Some(token) = token {
-        private_followup(&private)
-            .execute(http, (None, token))
-            .await?;
+    match (token, panel) {
+        (Some(token), Some(panel)) => {
+            render(&panel, 0)
+                .followup()
+                .execute(http, (None, token))
+                .await?;
+        }
+        (Some(token), None) => {
+            private_followup(&private)
+                .execute(http, (None, token))
+                .await?;
+        }
+        (None, _) => {}
     }
     Ok(())
 }

@@ -539,6 +539,57 @@ async fn components_beyond_discords_limits_are_refused_with_invalid_form_body() 
     assert_eq!(fake.unexpected_requests().len(), too_much.len());
 }
 
+/// A message with one string select menu `custom_id` of `options` options, whose first has `label`
+/// and `value`, and a button beside it when `crowded`.
+fn select(options: usize, label: &str, value: &str, crowded: bool) -> serde_json::Value {
+    let options: Vec<_> = (0..options)
+        .map(|n| match n {
+            0 => json!({"label": label, "value": value}),
+            n => json!({"label": format!("option {n}"), "value": n.to_string()}),
+        })
+        .collect();
+    let mut row = vec![json!({"type": 3, "custom_id": "menu", "options": options})];
+    if crowded {
+        row.push(json!({"type": 2, "style": 1, "custom_id": "b", "label": "b"}));
+    }
+    json!({"content": "select", "components": [{"type": 1, "components": row}]})
+}
+
+#[tokio::test]
+async fn select_menus_beyond_discords_limits_are_refused_with_invalid_form_body() {
+    let fake = FakeDiscord::start().await;
+    let mut stream = raw_connection(&fake).await;
+    let path = format!("channels/{CHANNEL}/messages");
+    let at_limits = select(25, &"l".repeat(100), &"v".repeat(100), false);
+    let (status, _, _) = raw_request(&mut stream, "POST", &path, &at_limits).await;
+    assert_eq!(status, 200, "25 options, 100-character labels and values");
+
+    // The first three by Discord's description, the others by the rules it leaves out.
+    let too_much = [
+        select(26, "a", "a", false),
+        select(1, &"l".repeat(101), "a", false),
+        select(1, "a", &"v".repeat(101), false),
+        select(2, "a", "1", false),
+        select(1, "a", "a", true),
+        buttons(1, 2, "b0-1", "twice"),
+    ];
+    for body in &too_much {
+        let (status, _, answer) = raw_request(&mut stream, "POST", &path, body).await;
+        assert_eq!(
+            (status, answer["code"].clone()),
+            (400, json!(50035)),
+            "{body}"
+        );
+    }
+    assert_eq!(fake.channel_message_count(CHANNEL), 1);
+    assert_eq!(
+        fake.unexpected_requests().len(),
+        too_much.len(),
+        "{:#?}",
+        fake.unexpected_requests()
+    );
+}
+
 #[tokio::test]
 async fn a_rate_limited_route_answers_429_as_discord_documents_and_records_an_early_retry() {
     let fake = FakeDiscord::start().await;

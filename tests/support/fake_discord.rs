@@ -817,10 +817,52 @@ impl FakeDiscord {
             )
         };
         let component_type = component["type"].as_u64().unwrap_or(2);
-        let mut data = json!({"custom_id": custom_id, "component_type": component_type});
-        if component_type != 2 {
-            data["values"] = json!([]);
-        }
+        assert_eq!(
+            component_type, 2,
+            "fake Discord: `{custom_id}` is a select menu; choose from it with `choose`"
+        );
+        let data = json!({"custom_id": custom_id, "component_type": component_type});
+        self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
+            .await
+    }
+
+    /// Chooses `value` in the string select menu `custom_id` of a message the bot sent, as the
+    /// Discord client does (a component interaction with `data.component_type` 3 and `values`:
+    /// <https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-message-component-data-structure>),
+    /// and returns the interaction id. Panics if the message has no such menu or the menu no such
+    /// option, as the client offers no other.
+    pub async fn choose(
+        &self,
+        user: &FakeUser,
+        guild: u64,
+        channel: u64,
+        message: &Sent,
+        custom_id: &str,
+        value: &str,
+    ) -> u64 {
+        assert!(
+            !message.message.is_null(),
+            "fake Discord: cannot choose on a {:?} response, it shows no message",
+            message.callback_type
+        );
+        let Some(menu) = find_component(&message.components, custom_id) else {
+            panic!(
+                "fake Discord: the message has no component `{custom_id}`; it has {:?}",
+                message.custom_ids
+            )
+        };
+        assert_eq!(
+            menu["type"], 3,
+            "fake Discord: `{custom_id}` is not a string select"
+        );
+        let offered = menu["options"]
+            .as_array()
+            .is_some_and(|options| options.iter().any(|o| o["value"] == value));
+        assert!(
+            offered,
+            "fake Discord: `{custom_id}` offers no option `{value}`: {menu}"
+        );
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
         self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
             .await
     }
@@ -2149,11 +2191,29 @@ fn check_components(components: &Value) -> Result<(), String> {
             rows.len()
         ));
     }
+    let mut ids = Vec::new();
+    collect_custom_ids(components, &mut ids);
+    if let Some(twice) = ids
+        .iter()
+        .enumerate()
+        .find(|(at, id)| ids[..*at].contains(id))
+    {
+        return Err(format!(
+            "custom_id {:?} appears twice in one message",
+            twice.1
+        ));
+    }
     for row in rows {
         let children = row["components"]
             .as_array()
             .map(Vec::as_slice)
             .unwrap_or_default();
+        if children.iter().any(|child| child["type"] == 3) {
+            if children.len() != 1 {
+                return Err("a select menu shares its action row".into());
+            }
+            check_select(&children[0])?;
+        }
         if children.len() > MAX_ROW_COMPONENTS {
             return Err(format!(
                 "an action row with {} components (at most {MAX_ROW_COMPONENTS})",
@@ -2173,6 +2233,26 @@ fn check_components(components: &Value) -> Result<(), String> {
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// Discord's rule on a string select menu that its API description leaves out: option values are
+/// distinct (Discord refuses a repeat with 50035 `SELECT_COMPONENT_OPTION_VALUE_DUPLICATED`, "The
+/// specified option value is already used", as reported in
+/// <https://github.com/Would-You-Bot/client/issues/304>); the description checks counts and lengths.
+fn check_select(menu: &Value) -> Result<(), String> {
+    let options = menu["options"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let mut values = Vec::new();
+    for option in options {
+        let value = text_of(&option["value"]);
+        if values.contains(&value) {
+            return Err(format!("select option value {value:?} appears twice"));
+        }
+        values.push(value);
     }
     Ok(())
 }
@@ -2409,6 +2489,7 @@ fn message_object(
         }
     }
     number_components(&mut message["components"], &mut 0);
+    fill_select_defaults(&mut message["components"]);
     // Ephemerality cannot change after the fact: an edit, and the follow-up that completes a
     // deferral (it edits the "thinking…" message), keep the original's EPHEMERAL bit whatever
     // flag they send. Discord: "the flags field cannot be changed" when the first follow-up
@@ -2500,6 +2581,22 @@ fn plain_message(id: u64, channel: u64, author: Value, content: &str) -> Value {
         "type": 0,
         "flags": 0,
     })
+}
+
+/// Gives every select menu the `min_values` and `max_values` Discord fills in when a request leaves
+/// them out (1 and 1: <https://discord.com/developers/docs/components/reference#string-select>).
+fn fill_select_defaults(components: &mut Value) {
+    for row in components.as_array_mut().into_iter().flatten() {
+        for component in row["components"].as_array_mut().into_iter().flatten() {
+            if component["type"] == 3 {
+                for key in ["min_values", "max_values"] {
+                    if component[key].is_null() {
+                        component[key] = json!(1);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Gives every component without an `id` the next number, depth first from 1, as Discord does: "if

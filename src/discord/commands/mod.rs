@@ -13,6 +13,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         game::game(),
         play::make_move(),
+        play::turn(),
         play::hand(),
         info::rules(),
         info::stats(),

@@ -1,4 +1,4 @@
-//! `/move` and `/hand`: playing and looking at your own cards.
+//! `/move`, `/turn` and `/hand`: playing and looking at your own cards.
 
 use super::autocomplete::legal_moves;
 use crate::discord::respond::run;
@@ -20,4 +20,10 @@ pub async fn make_move(
 #[poise::command(slash_command, guild_only)]
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Hand).await
+}
+
+/// Take your turn by tapping (only you see your panel)
+#[poise::command(slash_command, guild_only)]
+pub async fn turn(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Turn).await
 }
