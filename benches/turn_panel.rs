@@ -16,13 +16,46 @@ mod test_db;
 
 use test_db::TestDb;
 
-/// The games played, with their seats: (game, people, bots, options).
-const GAMES: &[(&str, usize, usize, &[(&str, &str)])] = &[
-    ("yardmaster", 2, 1, &[]),
-    ("whistlewood", 2, 0, &[]),
-    ("express", 2, 1, &[]),
-    ("coal_train", 2, 1, &[]),
-    ("shunting", 1, 0, &[("card", "wright")]),
+/// A game played in the bench, with its seats.
+struct Played {
+    id: &'static str,
+    people: usize,
+    bots: usize,
+    options: &'static [(&'static str, &'static str)],
+}
+
+/// The games played.
+const GAMES: &[Played] = &[
+    Played {
+        id: "yardmaster",
+        people: 2,
+        bots: 1,
+        options: &[],
+    },
+    Played {
+        id: "whistlewood",
+        people: 2,
+        bots: 0,
+        options: &[],
+    },
+    Played {
+        id: "express",
+        people: 2,
+        bots: 1,
+        options: &[],
+    },
+    Played {
+        id: "coal_train",
+        people: 2,
+        bots: 1,
+        options: &[],
+    },
+    Played {
+        id: "shunting",
+        people: 1,
+        bots: 0,
+        options: &[("card", "wright")],
+    },
 ];
 
 fn person(index: usize) -> Caller {
@@ -59,7 +92,12 @@ impl Tapping {
     }
 
     fn start(&mut self) {
-        let (id, people, bots, options) = GAMES[self.game];
+        let Played {
+            id,
+            people,
+            bots,
+            options,
+        } = GAMES[self.game];
         self.channel += 1;
         self.place = Place::channel(format!("tap-{id}-{}", self.channel));
         let new = Command::New {
@@ -136,16 +174,16 @@ fn percentile(sorted: &[Duration], share: f64) -> Duration {
 fn tap_to_updated_panel(c: &mut Criterion) {
     let mut group = c.benchmark_group("turn_panel_tap");
     group.sample_size(30);
-    for game in 0..GAMES.len() {
+    for (game, played) in GAMES.iter().enumerate() {
         let mut tapping = Tapping::new(game);
-        group.bench_function(GAMES[game].0, |b| {
+        group.bench_function(played.id, |b| {
             b.iter_custom(|iterations| (0..iterations).map(|_| tapping.tap()).sum())
         });
         let mut taps = tapping.taps.clone();
         taps.sort();
         println!(
             "{}: {} taps, p50 {:.1} ms, p99 {:.1} ms, slowest {:.1} ms",
-            GAMES[game].0,
+            played.id,
             taps.len(),
             percentile(&taps, 0.5).as_secs_f64() * 1e3,
             percentile(&taps, 0.99).as_secs_f64() * 1e3,
