@@ -96,9 +96,6 @@ pub struct Console<'a, R, W> {
     input: R,
     output: W,
     out_dir: PathBuf,
-    /// The turn whose message was printed last, and its lines: a later step of the same turn prints
-    /// only what it adds (on Discord it edits that message).
-    turn_printed: Option<((i64, usize), Vec<String>)>,
 }
 
 /// Plays (or resumes) a game in the terminal until it ends or the input does.
@@ -127,7 +124,6 @@ pub fn run<R: BufRead, W: Write>(
         input,
         output,
         out_dir: settings.out_dir.clone(),
-        turn_printed: None,
     };
     std::fs::create_dir_all(&console.out_dir)?;
     writeln!(
@@ -208,7 +204,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
 
     fn show(&mut self, reply: &Reply) -> Result<(), ConsoleError> {
         if let Some(public) = &reply.public {
-            let text = self.new_in_turn(reply, &public.text);
+            let text = Self::new_in_turn(reply, &public.text);
             self.print(&text, public.image.as_ref())?;
         }
         if let Some(private) = &reply.private {
@@ -220,23 +216,17 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
         Ok(())
     }
 
-    /// What of a public post's `text` is new: all of it, unless it brings the turn message printed last
-    /// up to date, when only the lines after those it shares with that message are.
-    fn new_in_turn(&mut self, reply: &Reply, text: &str) -> String {
-        let Some(turn) = reply.turn else {
-            return text.to_owned();
-        };
-        let key = (turn.game, turn.began_at);
-        let lines: Vec<String> = text.lines().map(str::to_owned).collect();
-        let shown = match &self.turn_printed {
-            Some((printed, old)) if *printed == key && !turn.fresh => {
-                let shared = old.iter().zip(&lines).take_while(|(a, b)| a == b).count();
-                lines[shared..].join("\n")
+    /// What of a public post's `text` is new: all of it, unless it brings a turn's message up to date,
+    /// when only the lines the command added and the last ("Now: …") are.
+    fn new_in_turn(reply: &Reply, text: &str) -> String {
+        match reply.turn {
+            Some(turn) if !turn.fresh => {
+                let lines: Vec<&str> = text.lines().collect();
+                let now = lines.len().saturating_sub(1);
+                lines[now.saturating_sub(turn.news)..].join("\n")
             }
             _ => text.to_owned(),
-        };
-        self.turn_printed = Some((key, lines));
-        shown
+        }
     }
 
     /// Prints a text and writes its picture to the pictures folder, saying where.
@@ -284,13 +274,14 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                     }
                     holder = Some(user.clone());
                 }
-                writeln!(self.output, "\n— {}, your turn —", caller.name)?;
-                // The turn panel holds the hand; a game without one (a puzzle) shows the board.
+                writeln!(self.output, "— {}, your turn —", caller.name)?;
+                // The turn panel (the hand, the standing); a puzzle's state is its yard, the board.
                 let hand = self.table.held_hand(&self.place, &caller)?;
-                let view = if hand.is_some() {
-                    Command::Turn
-                } else {
+                let puzzle = record.kind == <Shunting as Game>::ID;
+                let view = if puzzle {
                     Command::Board
+                } else {
+                    Command::Turn
                 };
                 let view = self.table.handle(&self.place, &caller, view)?;
                 self.show(&view)?;
@@ -306,7 +297,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
                         .map(|m| m.notation),
                     hand: hand.is_some(),
                     others: record.seats.len() > 1,
-                    puzzle: record.kind == <Shunting as Game>::ID,
+                    puzzle,
                     table: true,
                 };
                 shown_turn = Some(user.clone());

@@ -233,6 +233,7 @@ mod tests {
             began_at,
             fresh,
             version,
+            news: 1,
         }
     }
 

@@ -2,7 +2,7 @@
 //! opened by `/turn` or a turn message's button and updated in place by every tap. A tap that plays a
 //! step goes through [`Table::play`] like a typed move (same checks, stored before it is answered).
 
-use crate::game::Seat;
+use crate::game::{Seat, Viewer};
 use crate::games::adapter::{LiveGame, MenuStep};
 use crate::store::GameRecord;
 
@@ -133,6 +133,9 @@ impl Table {
                 "It is not your turn: waiting for {}.",
                 names_to_act(record, game.as_ref())
             ));
+        }
+        if let Some(standing) = game.standing_line(Viewer::Seat(seat), &record.names()) {
+            lines.push(format!("{standing}."));
         }
         let hand = game.hand_text(seat);
         if let Some(hand) = &hand {

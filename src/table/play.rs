@@ -138,6 +138,7 @@ impl Table {
         )?;
         let names = seat_names(&committed);
         let fresh = !progress.step || !story.under_way() || outcome.is_some();
+        let news = progress.public.len();
         let acting: Vec<Seat> = game.to_act().seats().to_vec();
         let mut lines = if outcome.is_some() || !progress.step {
             std::mem::take(&mut progress.public)
@@ -180,6 +181,7 @@ impl Table {
             began_at: story.began_at(),
             fresh,
             version: committed.version,
+            news: news.min(lines.len() - usize::from(outcome.is_none())),
         };
         self.stories.keep(&committed, story);
         let private =

@@ -70,6 +70,9 @@ pub struct TurnMessage {
     /// of one game the one with the higher version tells the newer state (a front end that delivers
     /// replies concurrently keeps the newest).
     pub version: i64,
+    /// How many of the post's lines before its last ("Now: …") the command itself added: what a front
+    /// end that prints rather than edits (the terminal) shows of a turn's message brought up to date.
+    pub news: usize,
 }
 
 /// The answer to one command: a post for the channel and/or a private post for the caller only.

@@ -176,20 +176,20 @@ fn a_tap_opens_a_group_or_plays_a_step_and_a_stale_or_unknown_tap_plays_nothing(
         "changed nothing"
     );
 
-    if let Some(group) = panel.choices.iter().position(|c| c.plays.is_none()) {
-        let level = tap(&table, &mover, v, &[group]);
-        assert!(level.public.is_none());
-        let level = level.panel.unwrap();
-        assert_eq!(level.path, [group]);
-        assert_eq!(level.choices.len(), panel.choices[group].steps);
-        assert_eq!(logged(&table), moves, "opening a group plays nothing");
-    }
-    let leaf = panel
+    let group = panel
         .choices
         .iter()
-        .position(|c| c.plays.is_some())
-        .unwrap();
-    let played = tap(&table, &mover, v, &[leaf]);
+        .position(|c| c.plays.is_none())
+        .expect("Yardmaster groups its steps (face up, face down)");
+    let level = tap(&table, &mover, v, &[group]);
+    assert!(level.public.is_none());
+    let level = level.panel.unwrap();
+    assert_eq!(level.path, [group]);
+    assert_eq!(level.choices.len(), panel.choices[group].steps);
+    assert_eq!(logged(&table), moves, "opening a group plays nothing");
+    let inner = level.choices.iter().position(|c| c.plays.is_some());
+    let leaf = [group, inner.expect("a group holds steps")];
+    let played = tap(&table, &mover, v, &leaf);
     assert!(played.public.is_some(), "a step is told in the channel");
     assert!(logged(&table) > moves, "the tap played its step");
     let after = played.panel.expect("the panel is drawn afresh");
@@ -197,7 +197,7 @@ fn a_tap_opens_a_group_or_plays_a_step_and_a_stale_or_unknown_tap_plays_nothing(
     assert!(after.path.is_empty());
 
     let (moves, v_now) = (logged(&table), version(&table));
-    let stale = tap(&table, &mover, v, &[leaf]);
+    let stale = tap(&table, &mover, v, &leaf);
     assert!(stale.public.is_none());
     let note = stale.panel.unwrap().text;
     assert!(note.contains("moved on"), "{note}");
