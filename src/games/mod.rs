@@ -3,6 +3,8 @@
 pub mod adapter;
 pub mod coal_train;
 pub mod express;
+#[cfg(test)]
+mod menu_check;
 pub mod narration;
 pub mod ranges;
 pub mod seat_names;

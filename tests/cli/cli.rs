@@ -89,7 +89,7 @@ fn hot_seat_lists_moves_refuses_nonsense_and_resumes() {
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("added"), "the move was played: {stdout}");
     assert!(
-        stdout.contains("Your turn.\nYour hand"),
+        stdout.contains("— Player 1, your turn —\nYour turn.\n") && stdout.contains("Your hand ("),
         "the next turn opens with its panel: {stdout}"
     );
 }

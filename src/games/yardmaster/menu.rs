@@ -49,10 +49,8 @@ pub fn menu_path(game: &Yardmaster, action: &Action) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::game::{BotPlayer, GameRng};
+    use crate::games::menu_check::largest_level;
     use crate::games::yardmaster::rules::YardmasterOptions;
-
-    /// The longest a menu part may be (a Discord button or option label).
-    const MAX_PART: usize = 80;
 
     /// Every position of bot games with these options and players, from a few seeds.
     fn positions(options: &str, players: usize, seeds: u64) -> Vec<Yardmaster> {
@@ -70,40 +68,6 @@ mod tests {
             }
         }
         seen
-    }
-
-    /// The most choices any level of these paths offers; panics if a path is a prefix of another (then
-    /// some step could not be reached by exactly one walk) or a part is empty or too long.
-    fn largest_level(paths: &[Vec<String>]) -> usize {
-        for (i, path) in paths.iter().enumerate() {
-            assert!(!path.is_empty(), "an empty path");
-            for part in path {
-                assert!(
-                    !part.is_empty() && part.chars().count() <= MAX_PART,
-                    "part {part:?}"
-                );
-            }
-            for (j, other) in paths.iter().enumerate() {
-                assert!(
-                    i == j || !other.starts_with(path),
-                    "{path:?} leads into {other:?}"
-                );
-            }
-        }
-        let mut largest = 0;
-        for path in paths {
-            for depth in 0..path.len() {
-                let mut next: Vec<&String> = paths
-                    .iter()
-                    .filter(|p| p.starts_with(&path[..depth]))
-                    .filter_map(|p| p.get(depth))
-                    .collect();
-                next.sort();
-                next.dedup();
-                largest = largest.max(next.len());
-            }
-        }
-        largest
     }
 
     #[test]
