@@ -4,11 +4,13 @@
 //! pieces, their colours).
 
 mod heading;
+mod panel;
 mod seats;
 mod standings;
 mod typography;
 
 pub use heading::{HEADING_H, Heading};
+pub use panel::*;
 pub use seats::{SeatMark, paint_seat_disc, seat_colour};
 pub use standings::{Standing, StandingsBanner};
 pub use typography::*;

@@ -82,7 +82,7 @@ pub const BADGE_TEXT: TextStyle = TextStyle::bold(12.0, palette::INK_LIGHT);
 
 /// The turn panel's width: read on a phone, where Discord shows it about 400 px wide, so its 18 px
 /// text stays 12 px.
-pub const PANEL_W: f32 = 600.0;
+pub use render::theme::PANEL_PICTURE_W as PANEL_W;
 /// The turn panel's text: everything a decision needs is at least this big.
 pub const BODY: TextStyle = TextStyle::regular(18.0, palette::TEXT);
 /// The turn panel's bold text (names of tiles, places, section titles).

@@ -129,7 +129,7 @@ pub fn number(value: i32) -> String {
 }
 
 /// The panel picture's width: read on a phone, where Discord shows it about 400 pixels wide.
-pub const PANEL_W: f32 = 600.0;
+pub use render::theme::PANEL_PICTURE_W as PANEL_W;
 /// The panel's first line: what the seat decides now.
 pub const PANEL_TITLE: TextStyle = TextStyle::bold(24.0, palette::TEXT);
 /// A heading of the panel ("Your hand", "Your trains").

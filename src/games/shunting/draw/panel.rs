@@ -16,7 +16,7 @@ use crate::games::shunting::puzzle::{PieceKind, Puzzle};
 use crate::games::shunting::yard::{Across, End, Heading, Landing, Onward, SlotId, TrackEnd, Yard};
 
 /// The panel picture's width.
-pub const PANEL_WIDTH: f32 = 600.0;
+pub use render::theme::PANEL_PICTURE_W as PANEL_WIDTH;
 /// The size of its smallest text.
 const PANEL_TEXT: f32 = 18.0;
 

@@ -5,6 +5,10 @@
 
 use render::palette::{self, ink_on};
 use render::theme::{HEADLINE, MARGIN, SUBTITLE_LINE_H, TITLE_LINE_H, baseline_in};
+use render::theme::{
+    PANEL_BODY as BODY, PANEL_BODY_H as BODY_H, PANEL_PICTURE_W as WIDTH, PANEL_SECTION as SECTION,
+    PANEL_SECTION_GAP as SECTION_GAP, PANEL_SECTION_H as SECTION_H,
+};
 use render::{Align, Canvas, Colour, Rect, TextStyle};
 
 use super::car::{CarLook, paint_car};
@@ -15,8 +19,6 @@ use crate::games::whistlewood::present::{owner_name, physical_order};
 use crate::games::whistlewood::view::{CarView, CardView, WhistlewoodView};
 use crate::plural::counted;
 
-/// The picture's width.
-const WIDTH: f32 = 600.0;
 /// A tile in hand: tall enough that its name is 19 px.
 const TILE_W: f32 = 132.0;
 const TILE_H: f32 = 70.0;
@@ -34,18 +36,9 @@ const LANE_H: f32 = 60.0;
 const LANE_GAP: f32 = 6.0;
 /// Corner radius of cells and chips.
 const CORNER: f32 = 6.0;
-/// Body text the decision reads.
-const BODY: TextStyle = TextStyle::regular(18.0, palette::TEXT_MUTED);
-/// A section's heading.
-const SECTION: TextStyle = TextStyle::bold(19.0, palette::TEXT);
 /// Names and cars in the map's cells.
 const CELL_BOLD: TextStyle = TextStyle::bold(18.0, palette::INK_DARK);
 const CELL_TEXT: TextStyle = TextStyle::regular(18.0, palette::INK_DARK);
-/// Heights of a section heading line and a body line.
-const SECTION_H: f32 = 32.0;
-const BODY_H: f32 = 26.0;
-/// Space above each section, and under the tiles in hand (their wheels).
-const SECTION_GAP: f32 = 12.0;
 
 /// The panel picture of a seat's view; `None` for a spectator or a seat without a hand.
 pub fn draw(view: &WhistlewoodView, names: &[String]) -> Option<Canvas> {

@@ -5,6 +5,10 @@
 
 use render::palette;
 use render::theme::{HEADLINE, MARGIN, SUBTITLE_LINE_H, TITLE_LINE_H, baseline_in};
+use render::theme::{
+    PANEL_BODY as BODY, PANEL_BODY_H as BODY_H, PANEL_PICTURE_W as WIDTH, PANEL_SECTION as SECTION,
+    PANEL_SECTION_GAP as SECTION_GAP, PANEL_SECTION_H as SECTION_H,
+};
 use render::{Align, Canvas, Rect, TextStyle};
 
 use super::card::{CardLook, corner_radius, paint_card, paint_coupler};
@@ -16,8 +20,6 @@ use crate::games::yardmaster::train::Slot;
 use crate::games::yardmaster::view::YardmasterView;
 use crate::plural::counted;
 
-/// The picture's width.
-const WIDTH: f32 = 600.0;
 /// A card in the panel: large enough that the goods' names on it are 19 px.
 const CARD_W: f32 = 176.0;
 const CARD_H: f32 = 124.0;
@@ -29,20 +31,12 @@ const PER_ROW: usize = 3;
 const ENGINE_W: f32 = 150.0;
 /// The most cards of the train's end shown (with the Engine or the count of those before them).
 const TRAIN_END_CARDS: usize = 2;
-/// Body text the decision reads.
-const BODY: TextStyle = TextStyle::regular(18.0, palette::TEXT_MUTED);
-/// A section's heading.
-const SECTION: TextStyle = TextStyle::bold(19.0, palette::TEXT);
 /// The notation under a card.
 const NOTATION: TextStyle = TextStyle::bold(20.0, palette::TEXT);
 /// What a card may do, under its notation.
 const USE: TextStyle = TextStyle::bold(18.0, palette::TEXT_MUTED);
-/// Heights of a section heading line, a body line and a card's caption lines.
-const SECTION_H: f32 = 32.0;
-const BODY_H: f32 = 26.0;
+/// The height of a card's caption lines.
 const CAPTION_H: f32 = 52.0;
-/// Space above each section.
-const SECTION_GAP: f32 = 12.0;
 /// How far a kept card's ring stands outside it, and how thick it is.
 const RING_OFFSET: f32 = 4.0;
 const RING_WIDTH: f32 = 3.0;
