@@ -74,7 +74,7 @@ pub fn parts(post: &Post) -> Parts {
 
 /// A picture as an attachment, with its description (alt text: the table keeps it within Discord's
 /// 1024 characters, <https://discord.com/developers/docs/resources/message#attachment-object>).
-fn attachment(picture: &Picture) -> serenity::CreateAttachment {
+pub fn attachment(picture: &Picture) -> serenity::CreateAttachment {
     let attachment =
         serenity::CreateAttachment::bytes(picture.png.clone(), picture.file_name.clone());
     match &picture.description {

@@ -16,10 +16,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::messages::MESSAGE_LIMIT;
+use super::messages::{MESSAGE_LIMIT, attachment};
 use crate::excerpt::clip;
+use crate::table::Panel;
 use crate::table::menu::MenuChoice;
-use crate::table::{Panel, Picture};
 
 /// The prefix of a button that opens a level or plays a step.
 const TAP: &str = "rh:tap";
@@ -192,15 +192,6 @@ pub fn render(panel: &Panel, page: usize) -> PanelMessage {
         content: clip(&panel.text, MESSAGE_LIMIT),
         attachment: panel.image.as_ref().map(attachment),
         components: rows,
-    }
-}
-
-/// The picture as an attachment described by its alt text.
-fn attachment(picture: &Picture) -> serenity::CreateAttachment {
-    let file = serenity::CreateAttachment::bytes(picture.png.clone(), picture.file_name.clone());
-    match &picture.description {
-        Some(description) => file.description(description.clone()),
-        None => file,
     }
 }
 

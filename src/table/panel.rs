@@ -41,7 +41,8 @@ impl Table {
     pub(super) fn turn_panel(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
         let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
-        self.panel_reply(&record, seat, &[], Vec::new())
+        let game = self.live_game(&record)?;
+        self.panel_reply(&record, game.as_ref(), seat, &[], Vec::new())
     }
 
     /// A tap on the caller's panel drawn at `version`: `path` leads to a menu level (shown) or to a step
@@ -55,19 +56,22 @@ impl Table {
     ) -> Result<Reply, TableError> {
         let record = self.active_record(place, caller)?;
         let seat = player_seat(&record, caller)?;
+        let game = self.live_game(&record)?;
+        let panel = |path: &[usize], notes: Vec<String>| {
+            self.panel_reply(&record, game.as_ref(), seat, path, notes)
+        };
         if record.version != version {
             let note = "The game moved on since that panel was drawn, so that tap did nothing; \
                         here is where it stands now.";
-            return self.panel_reply(&record, seat, &[], vec![note.to_owned()]);
+            return panel(&[], vec![note.to_owned()]);
         }
-        let game = self.live_game(&record)?;
         let steps = named_steps(&record, game.as_ref(), seat);
         let notation = match walk(&steps, path) {
             Ok(MenuNode::Step(index)) => steps[index].notation.clone(),
-            Ok(MenuNode::Level { .. }) => return self.panel_reply(&record, seat, path, Vec::new()),
+            Ok(MenuNode::Level { .. }) => return panel(path, Vec::new()),
             Err(_) => {
                 let note = "That choice is no longer on offer; here are the choices now.";
-                return self.panel_reply(&record, seat, &[], vec![note.to_owned()]);
+                return panel(&[], vec![note.to_owned()]);
             }
         };
         match self.play(place, caller, &notation) {
@@ -91,29 +95,32 @@ impl Table {
                     });
                     return Ok(reply);
                 };
-                let panel = self.panel_reply(&record, seat, &[], notes)?;
-                reply.panel = panel.panel;
+                let game = self.live_game(&record)?;
+                let drawn = self.panel_reply(&record, game.as_ref(), seat, &[], notes)?;
+                reply.panel = drawn.panel;
                 Ok(reply)
             }
+            // A refused step changed nothing: the panel is drawn from the game as it was.
             Err(error @ (TableError::IllegalMove { .. } | TableError::NotYourTurn { .. })) => {
-                self.panel_reply(&record, seat, &[], vec![error.to_string()])
+                panel(&[], vec![error.to_string()])
             }
             Err(error) => Err(error),
         }
     }
 
-    /// A reply holding `seat`'s panel at `path`, headed by `notes` (what the last tap did).
+    /// A reply holding `seat`'s panel of `game` (`record`'s) at `path`, headed by `notes` (what the last
+    /// tap did).
     fn panel_reply(
         &self,
         record: &GameRecord,
+        game: &dyn LiveGame,
         seat: Seat,
         path: &[usize],
         notes: Vec<String>,
     ) -> Result<Reply, TableError> {
-        let game = self.live_game(record)?;
         let acting = game.to_act().includes(seat);
         let (chosen, choices) = if acting {
-            match walk(&named_steps(record, game.as_ref(), seat), path) {
+            match walk(&named_steps(record, game, seat), path) {
                 Ok(MenuNode::Level { chosen, choices }) => (chosen, choices),
                 Ok(MenuNode::Step(_)) | Err(_) => (Vec::new(), Vec::new()),
             }
@@ -131,7 +138,7 @@ impl Table {
         } else {
             lines.push(format!(
                 "It is not your turn: waiting for {}.",
-                names_to_act(record, game.as_ref())
+                names_to_act(record, game)
             ));
         }
         if let Some(standing) = game.standing_line(Viewer::Seat(seat), &record.names()) {
