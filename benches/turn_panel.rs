@@ -4,6 +4,7 @@
 //! end. Criterion reports the mean and median; the bench also prints each game's median and 99th
 //! percentile over every tap it timed, the figures the turn panel's targets are set in.
 
+use roundhouse::bots::BotLevel;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -117,7 +118,13 @@ impl Tapping {
         }
         for _ in 0..bots {
             self.table
-                .handle(&self.place, &person(0), Command::AddBot)
+                .handle(
+                    &self.place,
+                    &person(0),
+                    Command::AddBot {
+                        level: BotLevel::Normal,
+                    },
+                )
                 .unwrap();
         }
         self.table

@@ -4,6 +4,7 @@
 //! [`store`] (SQLite); the [`table`], which turns "user U in channel C says X" into replies; and thin front
 //! ends ([`console`]).
 
+pub mod bots;
 pub mod calendar;
 pub mod clock;
 pub mod console;

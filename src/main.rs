@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
+use roundhouse::bots::BotLevel;
 use roundhouse::clock::Clock;
 use roundhouse::console::{self, ConsoleSettings, Resume};
 use roundhouse::discord::{
@@ -62,6 +63,9 @@ enum Action {
         /// How many of the seats bots play (all of them: the game plays itself).
         #[arg(long, default_value_t = 0)]
         bots: usize,
+        /// How strongly the --bots seats play: easy, normal or hard.
+        #[arg(long, default_value_t = BotLevel::Normal)]
+        bot_level: BotLevel,
         /// A fixed seed, for a reproducible deal.
         #[arg(long)]
         seed: Option<u64>,
@@ -145,6 +149,7 @@ fn main() -> ExitCode {
             solo,
             level,
             bots,
+            bot_level,
             seed,
             mut options,
             db,
@@ -169,6 +174,7 @@ fn main() -> ExitCode {
                 game,
                 players: if solo { Some(1) } else { players },
                 bots,
+                bot_level,
                 seed,
                 options,
                 resume: resume.map(|id| id.map_or(Resume::Pick, Resume::Game)),

@@ -11,6 +11,7 @@ mod resume;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use crate::bots::BotLevel;
 use crate::game::Game;
 use crate::games::shunting::game::Shunting;
 use crate::store::{GameRecord, Status};
@@ -38,6 +39,8 @@ pub struct ConsoleSettings {
     pub players: Option<usize>,
     /// How many of them bots play.
     pub bots: usize,
+    /// How strongly those bots play.
+    pub bot_level: BotLevel,
     /// A fixed seed, for a reproducible game.
     pub seed: Option<u64>,
     /// `key=value` game options.
@@ -181,7 +184,12 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             self.send(&person(index), Command::Join)?;
         }
         for _ in 0..settings.bots {
-            self.send(&host, Command::AddBot)?;
+            self.send(
+                &host,
+                Command::AddBot {
+                    level: settings.bot_level,
+                },
+            )?;
         }
         self.send(&host, Command::Start)?;
         Ok(())

@@ -8,10 +8,11 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::bots::{BotLevel, SearchBot, bot_step};
 use crate::excerpt::{excerpt, from_json};
 use crate::game::{
-    Actor, BotPlayer, ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError,
-    Seat, SetupError, ToAct, Viewer,
+    Actor, ClockStep, Event, Game, GameRng, OptionSpec, Outcome, Presenter, RuleError, Seat,
+    SetupError, ToAct, Viewer,
 };
 use crate::plural::counted;
 
@@ -118,8 +119,8 @@ pub trait LiveGame: Send + Sync {
             Actor::Seat(seat)
         }
     }
-    /// The move a bot in `seat` would make now, in notation.
-    fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String;
+    /// The move a bot of `level` in `seat` would make now, in notation.
+    fn bot_move(&self, seat: Seat, level: BotLevel, rng: &mut GameRng) -> String;
     /// What `viewer` may see, as JSON.
     fn view_json(&self, viewer: Viewer) -> Value;
     /// A picture of the table as `viewer` sees it; `names` are the players' names in seat order.
@@ -250,7 +251,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<
     from_json(json).map_err(|e| SetupError(format!("bad {what}: {e}")))
 }
 
-impl<G: Game + Presenter + BotPlayer> GameKind for Kind<G> {
+impl<G: Game + Presenter + SearchBot> GameKind for Kind<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -356,7 +357,7 @@ impl<G: Game> Live<G> {
     }
 }
 
-impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
+impl<G: Game + Presenter + SearchBot> LiveGame for Live<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -427,8 +428,8 @@ impl<G: Game + Presenter + BotPlayer> LiveGame for Live<G> {
             .is_ok_and(|action| self.0.is_clock_step(&action))
     }
 
-    fn bot_move(&self, seat: Seat, rng: &mut GameRng) -> String {
-        self.0.bot_action(seat, rng).to_string()
+    fn bot_move(&self, seat: Seat, level: BotLevel, rng: &mut GameRng) -> String {
+        bot_step(&self.0, seat, level, rng).to_string()
     }
 
     fn view_json(&self, viewer: Viewer) -> Value {

@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use super::records::{Motion, Status, VoteRequest};
+use crate::bots::BotLevel;
 use crate::shards::ShardRange;
 
 /// Reads a game's stored status.
@@ -66,6 +67,12 @@ impl StoredVote {
             approvals,
         })
     }
+}
+
+/// Reads a seat's stored bot level.
+pub(super) fn bot_level(text: &str) -> Result<BotLevel, StoreError> {
+    text.parse()
+        .map_err(|_| StoreError::Corrupt(format!("unknown bot level `{text}`")))
 }
 
 /// A seat, a position in the log or a count as stored (a non-negative integer).

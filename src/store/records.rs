@@ -1,5 +1,6 @@
 //! The rows the store reads and writes, as plain types.
 
+use crate::bots::BotLevel;
 use crate::game::Seat;
 
 /// Where a game is in its life.
@@ -53,6 +54,8 @@ pub struct SeatRecord {
     pub name: String,
     /// Whether the person resigned (a bot plays the seat from then on).
     pub resigned: bool,
+    /// How strongly the seat's bot plays (normal for a person's seat, whose bot only stands in).
+    pub bot_level: BotLevel,
 }
 
 impl SeatRecord {
@@ -62,15 +65,17 @@ impl SeatRecord {
             user_id: Some(user_id.into()),
             name: name.into(),
             resigned: false,
+            bot_level: BotLevel::Normal,
         }
     }
 
-    /// A seat played by a bot.
-    pub fn bot(name: impl Into<String>) -> Self {
+    /// A seat played by a bot of `level`.
+    pub fn bot(name: impl Into<String>, level: BotLevel) -> Self {
         SeatRecord {
             user_id: None,
             name: name.into(),
             resigned: false,
+            bot_level: level,
         }
     }
 

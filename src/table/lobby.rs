@@ -1,5 +1,6 @@
 //! Before the start: opening a game, joining, leaving, adding bots, starting.
 
+use crate::bots::BotLevel;
 use crate::games;
 use crate::rng::fresh_seed;
 use crate::store::{GameRecord, NewGame, SeatRecord, Status, StoreError, Update};
@@ -105,18 +106,24 @@ impl Table {
         ))))
     }
 
-    pub(super) fn add_bot(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {
+    pub(super) fn add_bot(
+        &self,
+        place: &Place,
+        caller: &Caller,
+        level: BotLevel,
+    ) -> Result<Reply, TableError> {
         let record = self.lobby(place, caller, "adding a bot")?;
         self.check_host_or_player(&record, caller, "add bots")?;
         self.check_room(&record)?;
         let taken: Vec<&str> = record.seats.iter().map(|s| s.name.as_str()).collect();
+        let tag = level.name_tag();
         let name = BOT_NAMES
             .iter()
-            .map(|n| format!("{n} (bot)"))
+            .map(|n| format!("{n} {tag}"))
             .find(|n| !taken.contains(&n.as_str()))
-            .unwrap_or_else(|| format!("Bot {} (bot)", record.seats.len() + 1));
+            .unwrap_or_else(|| format!("Bot {} {tag}", record.seats.len() + 1));
         let mut seats = record.seats.clone();
-        seats.push(SeatRecord::bot(&name));
+        seats.push(SeatRecord::bot(&name, level));
         self.save_seats(&record, seats, format!("{} added {name}.", caller.name))
     }
 

@@ -35,6 +35,7 @@ use std::time::Duration;
 
 use std::sync::Arc;
 
+use crate::bots::BotLevel;
 use crate::clock::Clock;
 use crate::games;
 use crate::shards::ShardRange;
@@ -108,8 +109,11 @@ pub enum Command {
     Join,
     /// Give up a seat before the start.
     Leave,
-    /// Put a bot in a seat before the start.
-    AddBot,
+    /// Put a bot of this level in a seat before the start.
+    AddBot {
+        /// How strongly it plays.
+        level: BotLevel,
+    },
     /// Deal and begin.
     Start,
     /// Make a move, in the game's notation.
@@ -305,7 +309,7 @@ impl Table {
             } => self.new_game(place, caller, &game, &options, seed, sit),
             Command::Join => self.join(place, caller),
             Command::Leave => self.leave(place, caller),
-            Command::AddBot => self.add_bot(place, caller),
+            Command::AddBot { level } => self.add_bot(place, caller, level),
             Command::Start => self.start(place, caller),
             Command::Move(notation) => self.play(place, caller, &notation),
             Command::Turn => self.turn_panel(place, caller),

@@ -1,5 +1,6 @@
 //! The turn flow: a person's move, the bots' moves that follow, the end of the game, one commit, one reply.
 
+use crate::bots::BotLevel;
 use crate::excerpt::excerpt;
 use crate::game::{Actor, Audience, Event, Outcome, Participant, Seat};
 use crate::games::adapter::LiveGame;
@@ -231,7 +232,12 @@ pub(super) fn bot_plays(
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ seat as u64;
     let mut rng = GameRng::seeded(record.seed ^ salt);
-    let notation = game.bot_move(seat, &mut rng);
+    let level = record
+        .seats
+        .get(seat)
+        .filter(|s| s.user_id.is_none())
+        .map_or(BotLevel::Normal, |s| s.bot_level);
+    let notation = game.bot_move(seat, level, &mut rng);
     let applied = game.apply(Actor::Seat(seat), &notation).map_err(|e| {
         TableError::internal(format!(
             "the bot's move `{notation}` was refused: {}",

@@ -3,6 +3,7 @@
 //! must act changes (or the game ends), the mover never pinged by their own step, and no request the
 //! fake finds against Discord's description.
 
+use roundhouse::bots::BotLevel;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Instant;
@@ -254,7 +255,11 @@ fn bots_way(db: &Path, person: &FakeUser) -> Vec<usize> {
     let seat = record.seat_of(&person.id.to_string()).unwrap();
     let kind = roundhouse::games::find(&record.kind).unwrap();
     let game = kind.restore(record.snapshot.as_deref().unwrap()).unwrap();
-    let wanted = game.bot_move(seat, &mut GameRng::seeded(record.version as u64));
+    let wanted = game.bot_move(
+        seat,
+        BotLevel::Normal,
+        &mut GameRng::seeded(record.version as u64),
+    );
     let steps = game.menu(seat);
     way_to(&steps, &[], &wanted).unwrap_or_else(|| panic!("{wanted} is not in the menus"))
 }

@@ -10,6 +10,7 @@
 //! `CONFORMANCE_SEED=<seed>` plays the same games again.
 
 use crate::walks::{self, Table};
+use roundhouse::bots::BotLevel;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
@@ -75,7 +76,7 @@ fn play(table: &Table, seed: u64) -> Result<Played, String> {
             return Err(report(format!("no end after {STEP_BOUND} steps"), &last));
         }
         let seat = seats[rng.index(seats.len())];
-        let chosen = game.bot_move(seat, &mut rng);
+        let chosen = game.bot_move(seat, BotLevel::Normal, &mut rng);
         let applied = game.apply(Actor::Seat(seat), &chosen).map_err(|e| {
             report(
                 format!(

@@ -9,6 +9,7 @@
 //! the run's seed: `CONFORMANCE_SEED=<seed> cargo test --test conformance` plays the same games.
 
 use crate::walks;
+use roundhouse::bots::BotLevel;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -569,8 +570,9 @@ fn bots_ignore_what_their_seat_cannot_see() {
                 let viewer = Viewer::Seat(seat);
                 let sample = game.resample_hidden(viewer, sample_seed(walk, index, viewer));
                 let bot_seed = walk.seed ^ index as u64;
-                let real = game.bot_move(seat, &mut GameRng::seeded(bot_seed));
-                let imagined = sample.bot_move(seat, &mut GameRng::seeded(bot_seed));
+                let real = game.bot_move(seat, BotLevel::Normal, &mut GameRng::seeded(bot_seed));
+                let imagined =
+                    sample.bot_move(seat, BotLevel::Normal, &mut GameRng::seeded(bot_seed));
                 assert_eq!(
                     real, imagined,
                     "{}, position {index}: the bot in seat {seat} chose differently when only hidden \

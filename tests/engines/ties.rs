@@ -2,6 +2,7 @@
 //! participants share a score says how that tie was settled (naming each of them and the score), and an
 //! outcome without one says nothing.
 
+use roundhouse::bots::BotLevel;
 use roundhouse::game::{Actor, GameRng, Outcome, ToAct, participant_ref};
 use roundhouse::games;
 
@@ -17,7 +18,7 @@ fn bot_game(kind: &str, players: usize, seed: u64) -> Outcome {
         steps += 1;
         assert!(steps < 20_000, "{} seed {seed}: no end", kind.id());
         let seat = seats[rng.index(seats.len())];
-        let step = game.bot_move(seat, &mut rng);
+        let step = game.bot_move(seat, BotLevel::Normal, &mut rng);
         game.apply(Actor::Seat(seat), &step).unwrap();
     }
     game.outcome().expect("a game that asks no one is over")

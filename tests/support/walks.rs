@@ -2,6 +2,7 @@
 //! game offers (every option combination, every allowed number of players), played by random players
 //! and by bots, with every position along the way kept.
 
+use roundhouse::bots::BotLevel;
 use roundhouse::game::{Actor, GameRng, Seat, ToAct};
 use roundhouse::games::REGISTRY;
 use roundhouse::games::adapter::{GameKind, LiveGame};
@@ -152,7 +153,7 @@ pub fn walk(table: Table, seed: u64, random_steps: usize) -> Walk {
         let notation = if log.len() < random_steps {
             legal[rng.index(legal.len())].notation.clone()
         } else {
-            let chosen = game.bot_move(seat, &mut rng);
+            let chosen = game.bot_move(seat, BotLevel::Normal, &mut rng);
             assert!(
                 legal.iter().any(|m| m.notation == chosen),
                 "{context}: the bot in seat {seat} chose `{chosen}`, which is not a legal move"

@@ -1,5 +1,6 @@
 //! The terminal front end's answers to bad input: short, and in the terminal's own words.
 
+use roundhouse::bots::BotLevel;
 use roundhouse::console::{ConsoleSettings, run};
 use roundhouse::store::Store;
 use roundhouse::table::{Table, TableOptions};
@@ -21,6 +22,7 @@ fn played(dir: &std::path::Path, game: &str, bots: usize, input: &str) -> String
         game: game.into(),
         players: Some(2),
         bots,
+        bot_level: BotLevel::Normal,
         seed: Some(5),
         options: Vec::new(),
         resume: None,

@@ -3,6 +3,7 @@
 //! game. A scripted person plays by reading the screen as a person would: the first move listed, or
 //! the first group opened when only groups are listed.
 
+use roundhouse::bots::BotLevel;
 use std::io::{BufRead, Read, Write};
 use std::sync::{Arc, Mutex};
 
@@ -124,6 +125,7 @@ fn tallest_screen(game: &str, players: usize, options: &[(&str, &str)]) -> (usiz
         game: game.into(),
         players: Some(players),
         bots: players - 1,
+        bot_level: BotLevel::Normal,
         seed: Some(3),
         options: options
             .iter()

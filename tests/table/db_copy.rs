@@ -3,6 +3,7 @@
 //! into an empty database of each backend, then compared row by row and replayed; and the copies that
 //! must be refused change nothing.
 
+use roundhouse::bots::BotLevel;
 use std::path::Path;
 
 use roundhouse::clock::Clock;
@@ -37,6 +38,12 @@ fn fill(store: &Store) {
                 user_id: s.user_id.clone(),
                 name: s.name.clone(),
                 resigned: s.resigned,
+                // Every level is copied: the bots of each stored game get the next one.
+                bot_level: if s.user_id.is_none() {
+                    BotLevel::ALL[n % BotLevel::ALL.len()]
+                } else {
+                    BotLevel::Normal
+                },
             })
             .collect();
         let record = store
@@ -118,7 +125,10 @@ fn fill(store: &Store) {
         options: "{}".into(),
         seed: u64::MAX - 5,
         host: "host".into(),
-        seats: vec![SeatRecord::human("u1", "Ann"), SeatRecord::bot("Rusty")],
+        seats: vec![
+            SeatRecord::human("u1", "Ann"),
+            SeatRecord::bot("Rusty", BotLevel::Normal),
+        ],
     };
     store.create_game(&lobby("lobby-open")).unwrap();
     let aborted = store.create_game(&lobby("lobby-aborted")).unwrap();

@@ -1,6 +1,7 @@
 //! Shunting as a game: a route card played through the object-safe adapter and through the table, as
 //! Discord and the terminal use it.
 
+use roundhouse::bots::BotLevel;
 use roundhouse::game::{Actor, GameRng, Viewer};
 use roundhouse::games::adapter::LiveGame;
 use roundhouse::games::{self, shunting::cards};
@@ -64,11 +65,11 @@ fn the_bot_solves_a_card_in_its_optimum_even_after_a_detour() {
     play(&mut game, &detour.notation);
     // From off the guide the bot asks the solver.
     let mut rng = GameRng::seeded(1);
-    let from_solver = game.bot_move(0, &mut rng);
+    let from_solver = game.bot_move(0, BotLevel::Normal, &mut rng);
     assert!(game.legal(0).iter().any(|m| m.notation == from_solver));
     play(&mut game, "reset");
     for _ in 0..card.optimum {
-        let step = game.bot_move(0, &mut rng);
+        let step = game.bot_move(0, BotLevel::Normal, &mut rng);
         play(&mut game, &step);
     }
     let outcome = game.outcome().expect("the bot solved it");
@@ -126,8 +127,8 @@ fn a_restored_snapshot_replays_to_the_same_game() {
             game.view_json(Viewer::Spectator)
         );
         assert_eq!(
-            restored.bot_move(0, &mut rng.clone()),
-            game.bot_move(0, &mut rng)
+            restored.bot_move(0, BotLevel::Normal, &mut rng.clone()),
+            game.bot_move(0, BotLevel::Normal, &mut rng)
         );
     }
     let view = game.view_json(Viewer::Spectator);

@@ -2,6 +2,7 @@
 //! it counts as a win; and the migration that corrects the solo results stored before (by replaying each
 //! game's log when the program next opens the database), on SQLite and on PostgreSQL.
 
+use roundhouse::bots::BotLevel;
 use roundhouse::games;
 use roundhouse::rng::GameRng;
 use roundhouse::store::{Database, ResultRecord, Store};
@@ -50,7 +51,7 @@ fn play_solo(table: &Table, channel: &str, seed: u64) -> i64 {
             .unwrap()
             .restore(&snapshot)
             .unwrap();
-        let step = game.bot_move(0, &mut GameRng::seeded(seed));
+        let step = game.bot_move(0, BotLevel::Normal, &mut GameRng::seeded(seed));
         table.handle(&here, &alice(), Command::Move(step)).unwrap();
     }
     id

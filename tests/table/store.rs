@@ -2,6 +2,7 @@
 //! reopening, version checks, one open game per channel, and concurrent writers (for PostgreSQL, stores
 //! of their own, as separate processes would have).
 
+use roundhouse::bots::BotLevel;
 use std::sync::Barrier;
 use std::thread;
 
@@ -72,7 +73,7 @@ fn a_game_survives_closing_and_reopening_the_database(db) {
             snapshot: Some(r#"{"state":2}"#.into()),
             seats: Some(vec![
                 SeatRecord::human("u1", "Alice"),
-                SeatRecord::bot("Dusty (bot)"),
+                SeatRecord::bot("Dusty (bot)", BotLevel::Normal),
             ]),
             append_moves: moves(&["up Y2|Y3", "down B2|B2"]),
             ..Update::default()

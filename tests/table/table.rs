@@ -1,6 +1,7 @@
 //! The table layer end to end over a file database: lobby, turns, bots, privacy, undo, resign, abort,
 //! bad input, restarts and concurrent commands.
 
+use roundhouse::bots::BotLevel;
 use std::path::Path;
 use std::sync::{Arc, Barrier};
 use std::thread;
@@ -74,7 +75,15 @@ fn started(
         table.handle(&place(), p, Command::Join).unwrap();
     }
     for _ in 0..bots {
-        table.handle(&place(), &people[0], Command::AddBot).unwrap();
+        table
+            .handle(
+                &place(),
+                &people[0],
+                Command::AddBot {
+                    level: BotLevel::Normal,
+                },
+            )
+            .unwrap();
     }
     table.handle(&place(), &people[0], Command::Start).unwrap()
 }
@@ -232,13 +241,27 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     assert_eq!(version(&table), v);
 
     for _ in 0..4 {
-        table.handle(&place(), &alice(), Command::AddBot).unwrap();
+        table
+            .handle(
+                &place(),
+                &alice(),
+                Command::AddBot {
+                    level: BotLevel::Normal,
+                },
+            )
+            .unwrap();
     }
     let v = version(&table);
     let err = table.handle(&place(), &bob(), Command::Join).unwrap_err();
     assert!(matches!(err, TableError::GameFull { max: 5, .. }), "{err}");
     let err = table
-        .handle(&place(), &alice(), Command::AddBot)
+        .handle(
+            &place(),
+            &alice(),
+            Command::AddBot {
+                level: BotLevel::Normal,
+            },
+        )
         .unwrap_err();
     assert!(matches!(err, TableError::GameFull { .. }));
     assert_eq!(version(&table), v);
@@ -564,7 +587,15 @@ fn a_game_of_bots_only_plays_itself_on_start() {
         )
         .unwrap();
     for _ in 0..4 {
-        table.handle(&place(), &organiser, Command::AddBot).unwrap();
+        table
+            .handle(
+                &place(),
+                &organiser,
+                Command::AddBot {
+                    level: BotLevel::Normal,
+                },
+            )
+            .unwrap();
     }
     let reply = table.handle(&place(), &organiser, Command::Start).unwrap();
     assert!(reply.public.unwrap().text.contains("Winner:"));

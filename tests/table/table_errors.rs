@@ -1,6 +1,7 @@
 //! What people see when the table refuses: long input quoted in short, commands suggested in the front
 //! end's own words, and nothing of our internals.
 
+use roundhouse::bots::BotLevel;
 use roundhouse::store::{NewGame, Store, StoreError};
 use roundhouse::table::{
     Caller, Command, CommandSyntax, Place, Suggestion, Table, TableError, TableOptions,
@@ -134,7 +135,13 @@ fn refusals_suggest_commands_that_each_front_end_writes_its_own_way() {
 
     let stranger = Caller::new("u-eve", "Eve");
     let not_seated = table
-        .handle(&place(), &stranger, Command::AddBot)
+        .handle(
+            &place(),
+            &stranger,
+            Command::AddBot {
+                level: BotLevel::Normal,
+            },
+        )
         .unwrap_err();
     assert_eq!(not_seated, TableError::PlayersOnly { what: "add bots" });
     assert!(

@@ -1,6 +1,7 @@
 //! `/game …`: opening, joining, starting, watching, undoing and ending games.
 
 use super::autocomplete::{game_ids, option_choices};
+use crate::bots::BotLevel;
 use crate::discord::respond::{run, say_privately};
 use crate::discord::{Context, Error};
 use crate::excerpt::excerpt;
@@ -90,7 +91,13 @@ async fn bot(_ctx: Context<'_>) -> Result<(), Error> {
 /// Put a bot in the next free seat
 #[poise::command(slash_command, rename = "add")]
 async fn bot_add(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::AddBot).await
+    run(
+        ctx,
+        Command::AddBot {
+            level: BotLevel::Normal,
+        },
+    )
+    .await
 }
 
 /// Deal and begin

@@ -23,6 +23,7 @@ pub mod resources;
 pub mod rules;
 mod rules_text;
 pub mod scoring;
+mod search;
 pub mod setup;
 mod standing;
 pub mod state;

@@ -20,6 +20,7 @@ pub mod rules_text;
 pub mod rulings;
 mod rulings_check;
 pub mod scoring;
+mod search;
 mod standing;
 pub mod state;
 pub mod train;

@@ -16,6 +16,7 @@ pub mod rules;
 pub mod rulings;
 pub mod rulings_check;
 pub mod scoring;
+mod search;
 mod standing;
 mod turn;
 pub mod unseen;

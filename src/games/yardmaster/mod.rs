@@ -10,6 +10,7 @@ pub mod notation;
 pub mod present;
 pub mod rules;
 pub mod scoring;
+mod search;
 mod standing;
 pub mod train;
 pub mod unseen;

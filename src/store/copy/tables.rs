@@ -61,6 +61,7 @@ pub(in crate::store) const COPIED_TABLES: &[CopiedTable] = &[
             ("user_id", Text),
             ("name", Text),
             ("resigned", Flag),
+            ("bot_level", Text),
         ],
         order_by: "game_id, seat",
     },

@@ -23,6 +23,7 @@ macro_rules! select_game {
                ARRAY(SELECT user_id FROM seats WHERE game_id = g.id ORDER BY seat), \
                ARRAY(SELECT name FROM seats WHERE game_id = g.id ORDER BY seat), \
                ARRAY(SELECT resigned FROM seats WHERE game_id = g.id ORDER BY seat), \
+               ARRAY(SELECT bot_level FROM seats WHERE game_id = g.id ORDER BY seat), \
                v.motion, v.requester, v.keep_moves, v.opened_at, v.at_version, v.approvals \
              FROM games g LEFT JOIN undo_requests v ON v.game_id = g.id WHERE ",
             $clause
@@ -43,26 +44,31 @@ fn game_from_row(row: &Row) -> Result<GameRecord, StoreError> {
     let users: Vec<Option<String>> = row.try_get(15)?;
     let names: Vec<String> = row.try_get(16)?;
     let resigned: Vec<bool> = row.try_get(17)?;
+    let levels: Vec<String> = row.try_get(18)?;
     let seats = users
         .into_iter()
         .zip(names)
         .zip(resigned)
-        .map(|((user_id, name), resigned)| SeatRecord {
-            user_id,
-            name,
-            resigned,
+        .zip(levels)
+        .map(|(((user_id, name), resigned), level)| {
+            Ok(SeatRecord {
+                user_id,
+                name,
+                resigned,
+                bot_level: codec::bot_level(&level)?,
+            })
         })
-        .collect();
-    let motion: Option<String> = row.try_get(18)?;
+        .collect::<Result<_, StoreError>>()?;
+    let motion: Option<String> = row.try_get(19)?;
     let vote = motion
         .map(|motion| {
             Ok::<_, StoreError>(StoredVote {
                 motion,
-                requester: row.try_get(19)?,
-                keep_moves: row.try_get(20)?,
-                opened_at: row.try_get(21)?,
-                at_version: row.try_get(22)?,
-                approvals: row.try_get(23)?,
+                requester: row.try_get(20)?,
+                keep_moves: row.try_get(21)?,
+                opened_at: row.try_get(22)?,
+                at_version: row.try_get(23)?,
+                approvals: row.try_get(24)?,
             })
         })
         .transpose()?
@@ -135,10 +141,11 @@ fn write_seats(
     let users: Vec<Option<&str>> = seats.iter().map(|s| s.user_id.as_deref()).collect();
     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
     let resigned: Vec<bool> = seats.iter().map(|s| s.resigned).collect();
+    let levels: Vec<&str> = seats.iter().map(|s| s.bot_level.key()).collect();
     tx.execute(
-        "INSERT INTO seats (game_id, seat, user_id, name, resigned) \
-         SELECT $1::BIGINT, * FROM unnest($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BOOLEAN[])",
-        &[&game_id, &numbers, &users, &names, &resigned],
+        "INSERT INTO seats (game_id, seat, user_id, name, resigned, bot_level) \
+         SELECT $1::BIGINT, * FROM unnest($2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BOOLEAN[], $6::TEXT[])",
+        &[&game_id, &numbers, &users, &names, &resigned, &levels],
     )?;
     Ok(())
 }

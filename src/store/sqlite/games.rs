@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::Sqlite;
+use crate::bots::BotLevel;
 use crate::store::StoreError;
 use crate::store::codec::{self, StoredVote};
 use crate::store::records::{
@@ -77,18 +78,29 @@ pub(super) fn load_game(
 
 fn load_seats(conn: &Connection, game_id: i64) -> Result<Vec<SeatRecord>, StoreError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT user_id, name, resigned FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT user_id, name, resigned, bot_level FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
-    let seats = stmt
+    let rows = stmt
         .query_map([game_id], |row| {
-            Ok(SeatRecord {
-                user_id: row.get(0)?,
-                name: row.get(1)?,
-                resigned: row.get(2)?,
-            })
+            Ok((
+                SeatRecord {
+                    user_id: row.get(0)?,
+                    name: row.get(1)?,
+                    resigned: row.get(2)?,
+                    bot_level: BotLevel::Normal,
+                },
+                row.get::<_, String>(3)?,
+            ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(seats)
+    rows.into_iter()
+        .map(|(seat, level)| {
+            Ok(SeatRecord {
+                bot_level: codec::bot_level(&level)?,
+                ..seat
+            })
+        })
+        .collect()
 }
 
 fn load_vote(conn: &Connection, game_id: i64) -> Result<Option<VoteRequest>, StoreError> {
@@ -115,7 +127,8 @@ fn load_vote(conn: &Connection, game_id: i64) -> Result<Option<VoteRequest>, Sto
 fn write_seats(tx: &Transaction<'_>, game_id: i64, seats: &[SeatRecord]) -> Result<(), StoreError> {
     tx.execute("DELETE FROM seats WHERE game_id = ?1", [game_id])?;
     let mut stmt = tx.prepare_cached(
-        "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO seats (game_id, seat, user_id, name, resigned, bot_level) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
     for (seat, record) in seats.iter().enumerate() {
         stmt.execute(params![
@@ -123,7 +136,8 @@ fn write_seats(tx: &Transaction<'_>, game_id: i64, seats: &[SeatRecord]) -> Resu
             seat as i64,
             record.user_id,
             record.name,
-            record.resigned
+            record.resigned,
+            record.bot_level.key()
         ])?;
     }
     Ok(())

@@ -9,6 +9,7 @@ pub mod action;
 pub mod board;
 mod bot;
 mod pictures;
+mod search;
 pub mod view;
 
 use std::ops::RangeInclusive;

@@ -1,0 +1,290 @@
+//! How strong each bot level is and how long a hard step takes: whole games between bots of chosen
+//! levels, seats rotated, every game dealt from a fixed seed so a run repeats exactly.
+//!
+//! `cargo bench --bench bot_levels` plays every row; `cargo bench --bench bot_levels -- express` only
+//! the rows whose name contains `express`. `BOT_GAMES=N` sets the games a row (default 2000; the
+//! all-hard rows play a tenth of it), `BOT_THREADS=N` the threads games are spread over (default: one
+//! per core). Each line gives the games, the hero's win share against the fair share, its wins by seat,
+//! and for every row with a hard bot the time of its steps: median, 99th percentile and slowest, each
+//! step timed on its own thread (one core).
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use roundhouse::bots::BotLevel;
+use roundhouse::game::{Actor, GameRng, Seat, ToAct};
+use roundhouse::games;
+use roundhouse::rng::seed_of;
+
+/// Games a row plays unless `BOT_GAMES` says otherwise.
+const DEFAULT_GAMES: usize = 2000;
+/// The all-hard rows play this share of a row's games (every seat searches, so they take longest).
+const ALL_HARD_SHARE: usize = 10;
+/// No game between bots takes more steps than this.
+const STEP_BOUND: usize = 20_000;
+
+/// One row: a game, its table, the hero's level and everybody else's.
+struct Row {
+    name: &'static str,
+    game: &'static str,
+    players: usize,
+    options: &'static [(&'static str, &'static str)],
+    hero: BotLevel,
+    others: BotLevel,
+}
+
+const fn row(
+    name: &'static str,
+    game: &'static str,
+    players: usize,
+    options: &'static [(&'static str, &'static str)],
+    hero: BotLevel,
+    others: BotLevel,
+) -> Row {
+    Row {
+        name,
+        game,
+        players,
+        options,
+        hero,
+        others,
+    }
+}
+
+use BotLevel::{Easy, Hard, Normal};
+
+/// Every row: the targets of the search bot, easy against normal, and hard in every seat.
+const ROWS: &[Row] = &[
+    row(
+        "whistlewood solo L3 normal",
+        "whistlewood",
+        1,
+        &[("level", "3")],
+        Normal,
+        Normal,
+    ),
+    row(
+        "whistlewood solo L3 hard",
+        "whistlewood",
+        1,
+        &[("level", "3")],
+        Hard,
+        Hard,
+    ),
+    row(
+        "whistlewood 2p hard v normal",
+        "whistlewood",
+        2,
+        &[],
+        Hard,
+        Normal,
+    ),
+    row(
+        "yardmaster 4p hard v normal",
+        "yardmaster",
+        4,
+        &[],
+        Hard,
+        Normal,
+    ),
+    row("express 4p hard v normal", "express", 4, &[], Hard, Normal),
+    row(
+        "coal_train 4p hard v normal",
+        "coal_train",
+        4,
+        &[],
+        Hard,
+        Normal,
+    ),
+    row(
+        "whistlewood 2p easy v normal",
+        "whistlewood",
+        2,
+        &[],
+        Easy,
+        Normal,
+    ),
+    row(
+        "yardmaster 2p easy v normal",
+        "yardmaster",
+        2,
+        &[],
+        Easy,
+        Normal,
+    ),
+    row("express 2p easy v normal", "express", 2, &[], Easy, Normal),
+    row(
+        "coal_train 3p easy v normal",
+        "coal_train",
+        3,
+        &[],
+        Easy,
+        Normal,
+    ),
+    row("whistlewood 2p all hard", "whistlewood", 2, &[], Hard, Hard),
+    row("yardmaster 4p all hard", "yardmaster", 4, &[], Hard, Hard),
+    row("express 4p all hard", "express", 4, &[], Hard, Hard),
+    row("coal_train 4p all hard", "coal_train", 4, &[], Hard, Hard),
+];
+
+/// What the games of a row came to.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    steps: usize,
+    /// The hero's wins (a win shared by k counts 1/k).
+    hero_wins: f64,
+    /// The hero's wins by the seat it sat in.
+    hero_wins_by_seat: Vec<f64>,
+    /// Every seat's wins, whoever sat there.
+    wins_by_seat: Vec<f64>,
+    /// The time of every hard step.
+    hard_steps: Vec<Duration>,
+}
+
+/// Plays game `index` of `row`: the hero sits in seat `index % players`.
+fn play(row: &Row, index: usize, tally: &Mutex<Tally>) {
+    let kind = games::find(row.game).expect("a registered game");
+    let options: Vec<(String, String)> = row
+        .options
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    let options_json = kind.parse_options(&options).expect("the row's options");
+    let seed = seed_of(&[0xB07, index as u64]);
+    let setup = kind
+        .deal(&options_json, row.players, seed)
+        .expect("a dealt game");
+    let mut game = kind
+        .start(&options_json, row.players, &setup, seed)
+        .expect("a dealt game starts");
+    let hero = index % row.players;
+    let level = |seat: Seat| if seat == hero { row.hero } else { row.others };
+    let mut rng = GameRng::seeded(seed_of(&[seed, 1]));
+    let mut steps = 0;
+    let mut hard_steps = Vec::new();
+    while let ToAct::Seats(seats) = game.to_act() {
+        assert!(steps < STEP_BOUND, "{}: game {index} did not end", row.name);
+        let seat = seats[0];
+        let began = Instant::now();
+        let step = game.bot_move(seat, level(seat), &mut rng);
+        if level(seat) == Hard {
+            hard_steps.push(began.elapsed());
+        }
+        game.apply(Actor::Seat(seat), &step).unwrap_or_else(|e| {
+            panic!(
+                "{}: game {index}: `{step}` refused: {}",
+                row.name, e.message
+            )
+        });
+        steps += 1;
+    }
+    let winners = game.outcome().expect("an ended game").winning_seats();
+    let mut tally = tally.lock().expect("no thread panicked");
+    tally.games += 1;
+    tally.steps += steps;
+    tally.hard_steps.extend(hard_steps);
+    for &winner in &winners {
+        let share = 1.0 / winners.len() as f64;
+        tally.wins_by_seat[winner] += share;
+        if winner == hero {
+            tally.hero_wins += share;
+            tally.hero_wins_by_seat[hero] += share;
+        }
+    }
+}
+
+/// The value at `share` (0..=1) of sorted `times`.
+fn percentile(times: &[Duration], share: f64) -> Duration {
+    times[((times.len() - 1) as f64 * share).round() as usize]
+}
+
+fn shares(wins: &[f64], games: f64) -> String {
+    wins.iter()
+        .map(|w| format!("{:.1}", 100.0 * w / games))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn run(row: &Row, games: usize, threads: usize) {
+    let tally = Mutex::new(Tally {
+        hero_wins_by_seat: vec![0.0; row.players],
+        wins_by_seat: vec![0.0; row.players],
+        ..Tally::default()
+    });
+    let began = Instant::now();
+    let next = Mutex::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let index = {
+                        let mut next = next.lock().expect("no thread panicked");
+                        let index = *next;
+                        *next += 1;
+                        index
+                    };
+                    if index >= games {
+                        break;
+                    }
+                    play(row, index, &tally);
+                }
+            });
+        }
+    });
+    let mut tally = tally.into_inner().expect("no thread panicked");
+    let played = tally.games as f64;
+    let fair = if row.players == 1 {
+        50.0
+    } else {
+        100.0 / row.players as f64
+    };
+    let mut line = format!(
+        "{:<30} games {:>5}  steps/game {:>5.0}  hero wins {:>5.1} % (fair {fair:.0} %)  by seat {}  all seats' wins {}",
+        row.name,
+        tally.games,
+        tally.steps as f64 / played,
+        100.0 * tally.hero_wins / played,
+        shares(&tally.hero_wins_by_seat, played / row.players as f64),
+        shares(&tally.wins_by_seat, played),
+    );
+    if !tally.hard_steps.is_empty() {
+        tally.hard_steps.sort();
+        line.push_str(&format!(
+            "  hard step p50 {:.1} ms p99 {:.1} ms max {:.1} ms ({} steps)",
+            percentile(&tally.hard_steps, 0.5).as_secs_f64() * 1e3,
+            percentile(&tally.hard_steps, 0.99).as_secs_f64() * 1e3,
+            tally.hard_steps.last().expect("not empty").as_secs_f64() * 1e3,
+            tally.hard_steps.len()
+        ));
+    }
+    line.push_str(&format!("  [{:.0} s]", began.elapsed().as_secs_f64()));
+    println!("{line}");
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let games: usize = std::env::var("BOT_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(DEFAULT_GAMES);
+    let threads: usize = std::env::var("BOT_THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    for row in ROWS {
+        if !filters.is_empty() && !filters.iter().any(|f| row.name.contains(f.as_str())) {
+            continue;
+        }
+        let all_hard = row.hero == Hard && row.others == Hard && row.players > 1;
+        let row_games = if all_hard {
+            (games / ALL_HARD_SHARE).max(1)
+        } else {
+            games
+        };
+        run(row, row_games, threads);
+    }
+}

@@ -1,0 +1,201 @@
+//! The hard bot: single-observer information-set Monte Carlo tree search (Cowling, Powley and
+//! Whitehouse, 2012). Each iteration draws a full state the seat cannot tell from the real one
+//! ([`SeatSight::sample`]), walks the one shared tree along the steps that are legal in that sample,
+//! adds one step, plays the game on with the game's playout policy for a few steps and scores where it
+//! stops; the step tried most often at the root is played. Budgeted by iterations, never by the clock,
+//! so a seed gives the same step on every machine.
+//!
+//! Our own code rather than a crate's: the search must run over our `Game` interface, draw every
+//! random number from the game's own [`GameRng`] (seeded results must never change) and see the game
+//! only through a seat's sight; no maintained MCTS crate offers information sets over samples.
+
+use super::SearchBot;
+use super::reward::outcome_rewards;
+use crate::game::{Game, GameRng, Seat, SeatSight, ToAct};
+
+/// The exploration constant of the UCB1 rule for rewards in `0.0..=1.0`.
+const EXPLORATION: f64 = 0.7;
+
+/// One step in the tree: who took it, what it was, and what it earned that seat over the iterations
+/// that passed through it.
+struct Node<A> {
+    /// The seat that took the step (the root's is the searching seat and is never read).
+    mover: Seat,
+    /// The step (none at the root).
+    step: Option<A>,
+    /// The nodes of the steps tried after this one.
+    children: Vec<usize>,
+    /// Iterations that passed through this node.
+    visits: u32,
+    /// Iterations in which this step was legal when its parent was reached (the "availability" count
+    /// that keeps steps legal only in some samples from being over- or under-explored).
+    available: u32,
+    /// The mover's rewards summed over the visits.
+    reward: f64,
+}
+
+/// The search tree of one decision.
+struct Tree<A> {
+    nodes: Vec<Node<A>>,
+}
+
+impl<A: Clone + Eq> Tree<A> {
+    fn new(seat: Seat) -> Self {
+        Tree {
+            nodes: vec![Node {
+                mover: seat,
+                step: None,
+                children: Vec::new(),
+                visits: 0,
+                available: 0,
+                reward: 0.0,
+            }],
+        }
+    }
+
+    /// The child of `parent` for `mover` taking `step`, if it has been tried.
+    fn child(&self, parent: usize, mover: Seat, step: &A) -> Option<usize> {
+        self.nodes[parent].children.iter().copied().find(|&c| {
+            let node = &self.nodes[c];
+            node.mover == mover && node.step.as_ref() == Some(step)
+        })
+    }
+
+    fn add_child(&mut self, parent: usize, mover: Seat, step: A) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            mover,
+            step: Some(step),
+            children: Vec::new(),
+            visits: 0,
+            available: 1,
+            reward: 0.0,
+        });
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// The UCB1 value of a tried child, with its availability in place of its parent's visits.
+    fn ucb(&self, child: usize) -> f64 {
+        let node = &self.nodes[child];
+        let visits = f64::from(node.visits.max(1));
+        node.reward / visits + EXPLORATION * (f64::from(node.available.max(1)).ln() / visits).sqrt()
+    }
+
+    /// The root's most visited step (the first tried wins a tie).
+    fn best_step(&self) -> Option<A> {
+        let root = &self.nodes[0];
+        let mut best: Option<usize> = None;
+        for &child in &root.children {
+            if best.is_none_or(|b| self.nodes[child].visits > self.nodes[b].visits) {
+                best = Some(child);
+            }
+        }
+        best.and_then(|b| self.nodes[b].step.clone())
+    }
+}
+
+/// The step the hard bot takes for the seat of `sight` after `iterations` iterations of the search.
+pub fn choose<G: SearchBot>(
+    sight: &SeatSight<'_, G>,
+    rng: &mut GameRng,
+    iterations: u32,
+) -> G::Action {
+    let legal = sight.legal();
+    if legal.len() == 1 {
+        return legal[0].clone();
+    }
+    let mut tree = Tree::new(sight.seat());
+    let mut steps = Vec::new();
+    for _ in 0..iterations {
+        let mut state = sight.sample(rng);
+        iterate(&mut tree, &mut state, rng, &mut steps);
+    }
+    tree.best_step()
+        .filter(|step| legal.contains(step))
+        .unwrap_or_else(|| legal[0].clone())
+}
+
+/// The seat that takes the next step in a simulation: the first of those that owe one.
+fn next_mover<G: Game>(state: &G) -> Option<Seat> {
+    match state.to_act() {
+        ToAct::Seats(seats) => seats.first().copied(),
+        _ => None,
+    }
+}
+
+/// One iteration on the sampled `state`: selection and expansion in the tree, a playout, and the
+/// rewards carried back up the path.
+fn iterate<G: SearchBot>(
+    tree: &mut Tree<G::Action>,
+    state: &mut G,
+    rng: &mut GameRng,
+    steps: &mut Vec<G::Action>,
+) {
+    let mut path = vec![0];
+    let mut node = 0;
+    while let Some(mover) = next_mover(state) {
+        state.legal_into(mover, steps);
+        if steps.is_empty() {
+            break;
+        }
+        let mut untried = Vec::new();
+        let mut best: Option<(f64, usize)> = None;
+        for step in steps.iter() {
+            match tree.child(node, mover, step) {
+                Some(child) => {
+                    tree.nodes[child].available += 1;
+                    let value = tree.ucb(child);
+                    if best.is_none_or(|(b, _)| value > b) {
+                        best = Some((value, child));
+                    }
+                }
+                None => untried.push(step.clone()),
+            }
+        }
+        if !untried.is_empty() {
+            let step = untried.swap_remove(rng.index(untried.len()));
+            if state.apply_quiet(mover, &step).is_err() {
+                break;
+            }
+            node = tree.add_child(node, mover, step);
+            path.push(node);
+            break;
+        }
+        let Some((_, child)) = best else { break };
+        let step = tree.nodes[child].step.clone().expect("a child has a step");
+        if state.apply_quiet(mover, &step).is_err() {
+            break;
+        }
+        node = child;
+        path.push(node);
+    }
+    let rewards = playout(state, rng, steps);
+    for id in path {
+        let node = &mut tree.nodes[id];
+        node.visits += 1;
+        node.reward += rewards.get(node.mover).copied().unwrap_or(0.0);
+    }
+}
+
+/// Plays `state` on by the game's playout policy for at most [`SearchBot::PLAYOUT_STEPS`] steps and
+/// returns each seat's reward: from the outcome when the game ended, else from the game's judgement.
+fn playout<G: SearchBot>(state: &mut G, rng: &mut GameRng, steps: &mut Vec<G::Action>) -> Vec<f64> {
+    for _ in 0..G::PLAYOUT_STEPS {
+        let Some(mover) = next_mover(state) else {
+            break;
+        };
+        state.legal_into(mover, steps);
+        if steps.is_empty() {
+            break;
+        }
+        let step = state.playout_step(mover, steps, rng);
+        if state.apply_quiet(mover, &step).is_err() {
+            break;
+        }
+    }
+    match state.outcome() {
+        Some(outcome) => outcome_rewards(&outcome, state.players()),
+        None => state.win_chances(),
+    }
+}
