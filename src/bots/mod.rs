@@ -4,6 +4,8 @@
 
 pub mod easy;
 mod level;
+#[cfg(test)]
+mod nim;
 pub mod reward;
 pub mod search;
 

@@ -199,3 +199,56 @@ fn playout<G: SearchBot>(state: &mut G, rng: &mut GameRng, steps: &mut Vec<G::Ac
         None => state.win_chances(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::SearchBot;
+    use crate::bots::nim::{Nim, Take};
+
+    fn pile(pile: u32) -> Nim {
+        Nim {
+            pile,
+            to_move: 0,
+            winner: None,
+        }
+    }
+
+    fn searched(game: &Nim, seed: u64) -> Take {
+        choose(
+            &SeatSight::new(game, 0),
+            &mut GameRng::seeded(seed),
+            Nim::HARD_ITERATIONS,
+        )
+    }
+
+    #[test]
+    fn the_search_finds_the_winning_take_where_there_is_one() {
+        for start in [5, 6, 7, 9, 10, 11] {
+            for seed in 0..3 {
+                assert_eq!(
+                    searched(&pile(start), seed),
+                    Take(start % 4),
+                    "from a pile of {start} (seed {seed}) only taking {} wins",
+                    start % 4
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_step_and_a_lost_pile_still_gets_a_legal_one() {
+        let game = pile(8);
+        let step = searched(&game, 7);
+        assert_eq!(step, searched(&game, 7));
+        assert!(game.legal(0).contains(&step));
+    }
+
+    #[test]
+    fn a_single_legal_step_is_taken_without_searching() {
+        assert_eq!(
+            choose(&SeatSight::new(&pile(1), 0), &mut GameRng::seeded(1), 0),
+            Take(1)
+        );
+    }
+}

@@ -1,6 +1,8 @@
 //! Every bot ends every game it plays: games with a bot in every seat, of every registered game at every
 //! number of players it allows (solo included) and over its option choices, must reach an outcome within
-//! [`STEP_BOUND`] steps. A game that does not fails with its table, its seed and its last steps.
+//! [`STEP_BOUND`] steps. The seats play easy and normal in turn, and one game in [`HARD_EVERY`] has a
+//! hard bot (the search) in one seat. A game that does not end fails with its table, its seed, its
+//! bots' levels and its last steps.
 //!
 //! CI plays [`CI_GAMES_PER_GAME`] games of each game. The ignored test plays [`LONG_RUN_GAMES_PER_GAME`]
 //! and prints, for each game and number of players, the games played, their steps and the share of the
@@ -22,6 +24,9 @@ use roundhouse::rng::seed_of;
 
 /// Games of each registered game in the CI run, spread over its tables.
 const CI_GAMES_PER_GAME: usize = 400;
+/// One game in this many seats a hard bot (the search) in one seat, the seat moving on each time; the
+/// other seats of every game play easy and normal in turn.
+const HARD_EVERY: usize = 100;
 /// Games of each registered game in the ignored run.
 const LONG_RUN_GAMES_PER_GAME: usize = 10_000;
 /// No game between bots may take more steps than this (a six-player Express game, several hands to 120
@@ -42,15 +47,36 @@ struct Played {
     first: Seat,
 }
 
-/// Deals the game of `seed` at `table` and lets bots play every seat until it ends; a game still going
-/// after [`STEP_BOUND`] steps (or a bot step refused) is an error naming the table, the seed and the
-/// last steps.
-fn play(table: &Table, seed: u64) -> Result<Played, String> {
+/// The bots' levels in game `index` of a run at `players` seats: easy and normal in turn from seat to
+/// seat and game to game, and every [`HARD_EVERY`]th game a hard bot in one seat.
+fn levels(index: usize, players: usize) -> Vec<BotLevel> {
+    (0..players)
+        .map(|seat| {
+            if index % HARD_EVERY == 0 && seat == index / HARD_EVERY % players {
+                BotLevel::Hard
+            } else if (index + seat) % 2 == 0 {
+                BotLevel::Normal
+            } else {
+                BotLevel::Easy
+            }
+        })
+        .collect()
+}
+
+/// Deals the game of `seed` at `table` and lets bots of `levels` (by seat) play every seat until it
+/// ends; a game still going after [`STEP_BOUND`] steps (or a bot step refused) is an error naming the
+/// table, the seed, the levels and the last steps.
+fn play(table: &Table, seed: u64, levels: &[BotLevel]) -> Result<Played, String> {
     let context = format!(
-        "{} with options {} and {} player(s), seed {seed}",
+        "{} with options {} and {} player(s), seed {seed}, bots {}",
         table.kind.id(),
         table.options_json,
-        table.players
+        table.players,
+        levels
+            .iter()
+            .map(|level| level.key())
+            .collect::<Vec<_>>()
+            .join("/")
     );
     let setup = table
         .kind
@@ -76,7 +102,7 @@ fn play(table: &Table, seed: u64) -> Result<Played, String> {
             return Err(report(format!("no end after {STEP_BOUND} steps"), &last));
         }
         let seat = seats[rng.index(seats.len())];
-        let chosen = game.bot_move(seat, BotLevel::Normal, &mut rng);
+        let chosen = game.bot_move(seat, levels[seat], &mut rng);
         let applied = game.apply(Actor::Seat(seat), &chosen).map_err(|e| {
             report(
                 format!(
@@ -190,7 +216,7 @@ fn play_kind(kind: &dyn GameKind, games: usize, seed: u64) -> BTreeMap<usize, Ta
             .collect();
         let table = at_count[next_of_count[which] % at_count.len()];
         next_of_count[which] += 1;
-        let result = play(table, seeds.next_u64());
+        let result = play(table, seeds.next_u64(), &levels(game, table.players));
         tallies
             .entry(table.players)
             .or_default()
@@ -251,7 +277,7 @@ fn all_bots_end_the_express_games_once_seen_not_ending() {
         (table(no_deadline, 6), 7_618_808_988_598_835_975),
         (table(to_100, 2), 2_280_325_417_530_916_706),
     ] {
-        if let Err(failure) = play(&table, seed) {
+        if let Err(failure) = play(&table, seed, &vec![BotLevel::Normal; table.players]) {
             panic!("{failure}");
         }
     }

@@ -561,27 +561,32 @@ fn resampling_keeps_every_view_and_redraws_what_is_hidden() {
     }
 }
 
+/// Every level of bot decides from its seat's sight alone: its step does not change when only what the
+/// seat cannot see is drawn anew, and it is legal. The checked positions take the levels in turn (the
+/// hard bot's search included), so every level is checked in every game.
 #[test]
 fn bots_ignore_what_their_seat_cannot_see() {
+    let mut checked = 0;
     for walk in walks() {
         let step = (walk.positions.len() / BOT_CHECKS).max(1);
         for (index, game) in walk.positions.iter().enumerate().step_by(step) {
             for &seat in game.to_act().seats() {
+                let level = BotLevel::ALL[checked % BotLevel::ALL.len()];
+                checked += 1;
                 let viewer = Viewer::Seat(seat);
                 let sample = game.resample_hidden(viewer, sample_seed(walk, index, viewer));
                 let bot_seed = walk.seed ^ index as u64;
-                let real = game.bot_move(seat, BotLevel::Normal, &mut GameRng::seeded(bot_seed));
-                let imagined =
-                    sample.bot_move(seat, BotLevel::Normal, &mut GameRng::seeded(bot_seed));
+                let real = game.bot_move(seat, level, &mut GameRng::seeded(bot_seed));
+                let imagined = sample.bot_move(seat, level, &mut GameRng::seeded(bot_seed));
                 assert_eq!(
                     real, imagined,
-                    "{}, position {index}: the bot in seat {seat} chose differently when only hidden \
-                     things changed",
+                    "{}, position {index}: the {level} bot in seat {seat} chose differently when \
+                     only hidden things changed",
                     walk.context
                 );
                 assert!(
                     game.legal(seat).iter().any(|m| m.notation == real),
-                    "{}, position {index}: the bot chose the illegal `{real}`",
+                    "{}, position {index}: the {level} bot chose the illegal `{real}`",
                     walk.context
                 );
             }
