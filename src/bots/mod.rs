@@ -37,6 +37,12 @@ pub trait SearchBot: BotPlayer {
         legal[rng.index(legal.len())].clone()
     }
 
+    /// The easy bot's step: the normal bot with careless slips ([`easy::choose`]). A game with no
+    /// opponent to give a chance to, such as a puzzle, may play its normal line instead.
+    fn choose_easy(sight: &SeatSight<'_, Self>, rng: &mut GameRng) -> Self::Action {
+        easy::choose(sight, rng)
+    }
+
     /// The hard bot's step: the generic search (a game whose normal bot already plays perfectly, such
     /// as an exact puzzle solver, may keep it).
     fn choose_hard(sight: &SeatSight<'_, Self>, rng: &mut GameRng) -> Self::Action {
@@ -53,7 +59,7 @@ pub fn bot_step<G: SearchBot>(
 ) -> G::Action {
     let sight = SeatSight::new(game, seat);
     match level {
-        BotLevel::Easy => easy::choose(&sight, rng),
+        BotLevel::Easy => G::choose_easy(&sight, rng),
         BotLevel::Normal => G::choose(&sight, rng),
         BotLevel::Hard => G::choose_hard(&sight, rng),
     }

@@ -1,5 +1,6 @@
-//! The hard bot in a puzzle: the normal bot already plays an optimal line by the exact solver, so the
-//! hard bot keeps it rather than searching.
+//! Every level of bot in a puzzle plays the normal bot's optimal line by the exact solver: the hard bot
+//! cannot do better, and a puzzle has no opponent for the easy bot to give a chance to (its slips would
+//! only send the solver after the pieces from further away).
 
 use super::{Action, Shunting};
 use crate::bots::SearchBot;
@@ -12,6 +13,10 @@ impl SearchBot for Shunting {
     /// A puzzle has one seat and no opponent: every position is as good as any other to the search.
     fn win_chances(&self) -> Vec<f64> {
         vec![0.5]
+    }
+
+    fn choose_easy(sight: &SeatSight<'_, Shunting>, rng: &mut GameRng) -> Action {
+        Shunting::choose(sight, rng)
     }
 
     fn choose_hard(sight: &SeatSight<'_, Shunting>, rng: &mut GameRng) -> Action {
