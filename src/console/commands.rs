@@ -257,7 +257,11 @@ mod tests {
             parse_line("moves 3.12"),
             Some(Ok(Command::Legal { path: vec![2, 11] }))
         );
-        assert_eq!(parse_line("? 0"), Some(Err(Aside::Help)), "groups count from 1");
+        assert_eq!(
+            parse_line("? 0"),
+            Some(Err(Aside::Help)),
+            "groups count from 1"
+        );
         assert_eq!(parse_line("? two"), Some(Err(Aside::Help)));
         assert_eq!(parse_line("BOARD"), Some(Ok(Command::Board)));
         assert_eq!(parse_line("quit"), Some(Err(Aside::Quit)));
@@ -287,10 +291,7 @@ mod tests {
             Some(Err(Aside::Refused(why))) if why.contains("`hard please`")
         ));
         // Anything else beginning with `bot` is a move, as before.
-        assert_eq!(
-            parse_line("bot"),
-            Some(Ok(Command::Move("bot".into())))
-        );
+        assert_eq!(parse_line("bot"), Some(Ok(Command::Move("bot".into()))));
     }
 
     /// `play shunting` and `puzzle play` read every spelling alike and their help lists the same words.
