@@ -1,6 +1,7 @@
 //! What a line typed at the terminal means. `play` and `puzzle play` share one vocabulary: the same
 //! word means the same in both, every spelling is read in both, and help lists them alike.
 
+use crate::bots::BotLevel;
 use crate::table::Command;
 
 /// Words that list the legal moves; the first is the one help shows.
@@ -98,10 +99,21 @@ fn quit_meaning(table: bool) -> &'static str {
     }
 }
 
-/// Reads one line: `None` for an empty line, `Err("quit")` to stop, `Err("help")` for help, otherwise a
-/// table command (anything unknown is taken as a move, so a game's own words such as shunting's
-/// `reset` and `guide` reach its engine).
-pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
+/// A typed line the terminal answers itself instead of passing a command to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Aside {
+    /// Stop the session.
+    Quit,
+    /// Show the help.
+    Help,
+    /// A command written wrongly: why, to be shown as it is.
+    Refused(String),
+}
+
+/// Reads one line: `None` for an empty line, an [`Aside`] for what the terminal answers itself,
+/// otherwise a table command (anything unknown is taken as a move, so a game's own words such as
+/// shunting's `reset` and `guide` reach its engine).
+pub(super) fn parse_line(line: &str) -> Option<Result<Command, Aside>> {
     let text = line.trim();
     let lower = text.to_ascii_lowercase();
     let word = lower.as_str();
@@ -109,13 +121,20 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
         return Some(
             group_numbers(groups)
                 .map(|path| Command::Legal { path })
-                .ok_or("help"),
+                .ok_or(Aside::Help),
+        );
+    }
+    if let Some(level) = bot_add_level(text) {
+        return Some(
+            level
+                .map(|level| Command::AddBot { level })
+                .map_err(Aside::Refused),
         );
     }
     let command = match word {
         "" => return None,
-        w if QUIT.contains(&w) => return Some(Err("quit")),
-        w if HELP.contains(&w) => return Some(Err("help")),
+        w if QUIT.contains(&w) => return Some(Err(Aside::Quit)),
+        w if HELP.contains(&w) => return Some(Err(Aside::Help)),
         w if BOARD.contains(&w) => Command::Board,
         w if GIVE_UP.contains(&w) => Command::Resign,
         "hand" => Command::Hand,
@@ -127,6 +146,21 @@ pub(super) fn parse_line(line: &str) -> Option<Result<Command, &'static str>> {
         _ => Command::Move(text.to_owned()),
     };
     Some(Ok(command))
+}
+
+/// The level of `bot add [LEVEL]` (normal when none is given), or why the level is not one; `None`
+/// when the line is not `bot add`.
+fn bot_add_level(text: &str) -> Option<Result<BotLevel, String>> {
+    let mut words = text.split_whitespace();
+    let command = (words.next()?, words.next()?);
+    if !command.0.eq_ignore_ascii_case("bot") || !command.1.eq_ignore_ascii_case("add") {
+        return None;
+    }
+    let level: Vec<&str> = words.collect();
+    Some(match level.as_slice() {
+        [] => Ok(BotLevel::Normal),
+        words => words.join(" ").parse(),
+    })
 }
 
 /// The groups to open after `?`: numbers from 1, separated by spaces or dots (`? 2 1`, `?2.1`), as
@@ -223,16 +257,41 @@ mod tests {
             parse_line("moves 3.12"),
             Some(Ok(Command::Legal { path: vec![2, 11] }))
         );
-        assert_eq!(parse_line("? 0"), Some(Err("help")), "groups count from 1");
-        assert_eq!(parse_line("? two"), Some(Err("help")));
+        assert_eq!(
+            parse_line("? 0"),
+            Some(Err(Aside::Help)),
+            "groups count from 1"
+        );
+        assert_eq!(parse_line("? two"), Some(Err(Aside::Help)));
         assert_eq!(parse_line("BOARD"), Some(Ok(Command::Board)));
-        assert_eq!(parse_line("quit"), Some(Err("quit")));
-        assert_eq!(parse_line("help"), Some(Err("help")));
+        assert_eq!(parse_line("quit"), Some(Err(Aside::Quit)));
+        assert_eq!(parse_line("help"), Some(Err(Aside::Help)));
         assert_eq!(parse_line("   "), None);
         assert_eq!(
             parse_line("up Y2|Y3\n"),
             Some(Ok(Command::Move("up Y2|Y3".into())))
         );
+    }
+
+    #[test]
+    fn bot_add_takes_an_optional_level_and_refuses_a_bad_one() {
+        let add = |level| Some(Ok(Command::AddBot { level }));
+        assert_eq!(parse_line("bot add\n"), add(BotLevel::Normal));
+        assert_eq!(parse_line("  Bot  ADD  hard "), add(BotLevel::Hard));
+        assert_eq!(parse_line("bot add easy"), add(BotLevel::Easy));
+        assert_eq!(parse_line("bot add normal"), add(BotLevel::Normal));
+        assert_eq!(
+            parse_line("bot add expert"),
+            Some(Err(Aside::Refused(
+                "`expert` is not a bot level: choose easy, normal or hard".into()
+            )))
+        );
+        assert!(matches!(
+            parse_line("bot add hard please"),
+            Some(Err(Aside::Refused(why))) if why.contains("`hard please`")
+        ));
+        // Anything else beginning with `bot` is a move, as before.
+        assert_eq!(parse_line("bot"), Some(Ok(Command::Move("bot".into()))));
     }
 
     /// `play shunting` and `puzzle play` read every spelling alike and their help lists the same words.
@@ -255,11 +314,11 @@ mod tests {
             }
         }
         for word in QUIT {
-            assert_eq!(parse_line(word), Some(Err("quit")));
+            assert_eq!(parse_line(word), Some(Err(Aside::Quit)));
             assert_eq!(parse_puzzle_line(word), Some(PuzzleLine::Quit));
         }
         for word in HELP {
-            assert_eq!(parse_line(word), Some(Err("help")));
+            assert_eq!(parse_line(word), Some(Err(Aside::Help)));
             assert_eq!(parse_puzzle_line(word), Some(PuzzleLine::Help));
         }
         // The shunting game's own words reach its engine in `play`.

@@ -20,7 +20,7 @@ use crate::table::{
     VoteOn,
 };
 
-use commands::{HelpFor, help, parse_line};
+use commands::{Aside, HelpFor, help, parse_line};
 pub use daily::play_daily;
 pub use puzzle::{KeepNothing, Keeper, PuzzleEnd, PuzzleFailure, PuzzleSession, play_puzzle};
 pub use resume::Resume;
@@ -319,8 +319,9 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             }
             match parse_line(&line) {
                 None => {}
-                Some(Err("quit")) => return self.stopped(),
-                Some(Err(_)) => writeln!(self.output, "{}", help(&help_for))?,
+                Some(Err(Aside::Quit)) => return self.stopped(),
+                Some(Err(Aside::Help)) => writeln!(self.output, "{}", help(&help_for))?,
+                Some(Err(Aside::Refused(why))) => writeln!(self.output, "{why}")?,
                 Some(Ok(Command::Undo)) => {
                     let taken_back = self.undo(&caller)?;
                     if taken_back {
@@ -371,7 +372,7 @@ impl<R: BufRead, W: Write> Console<'_, R, W> {
             writeln!(self.output)?;
             return Ok(false);
         }
-        if parse_line(&line) == Some(Err("quit")) {
+        if parse_line(&line) == Some(Err(Aside::Quit)) {
             return Ok(false);
         }
         write!(self.output, "{CLEAR_SCREEN}")?;

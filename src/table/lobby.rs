@@ -115,13 +115,18 @@ impl Table {
         let record = self.lobby(place, caller, "adding a bot")?;
         self.check_host_or_player(&record, caller, "add bots")?;
         self.check_room(&record)?;
-        let taken: Vec<&str> = record.seats.iter().map(|s| s.name.as_str()).collect();
+        // A name is taken by a bot of any level: "Dusty (bot)" and "Dusty (hard bot)" are one Dusty.
+        let taken = |first: &str| {
+            BotLevel::ALL.iter().any(|other| {
+                let name = format!("{first} {}", other.name_tag());
+                record.seats.iter().any(|s| s.name == name)
+            })
+        };
         let tag = level.name_tag();
-        let name = BOT_NAMES
-            .iter()
-            .map(|n| format!("{n} {tag}"))
-            .find(|n| !taken.contains(&n.as_str()))
-            .unwrap_or_else(|| format!("Bot {} {tag}", record.seats.len() + 1));
+        let name = BOT_NAMES.iter().find(|first| !taken(first)).map_or_else(
+            || format!("Bot {} {tag}", record.seats.len() + 1),
+            |first| format!("{first} {tag}"),
+        );
         let mut seats = record.seats.clone();
         seats.push(SeatRecord::bot(&name, level));
         self.save_seats(&record, seats, format!("{} added {name}.", caller.name))

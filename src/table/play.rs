@@ -232,12 +232,7 @@ pub(super) fn bot_plays(
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ seat as u64;
     let mut rng = GameRng::seeded(record.seed ^ salt);
-    let level = record
-        .seats
-        .get(seat)
-        .filter(|s| s.user_id.is_none())
-        .map_or(BotLevel::Normal, |s| s.bot_level);
-    let notation = game.bot_move(seat, level, &mut rng);
+    let notation = game.bot_move(seat, seat_level(record, seat), &mut rng);
     let applied = game.apply(Actor::Seat(seat), &notation).map_err(|e| {
         TableError::internal(format!(
             "the bot's move `{notation}` was refused: {}",
@@ -246,6 +241,16 @@ pub(super) fn bot_plays(
     })?;
     progress.record(record, seat, applied.notation, true, &applied.events);
     Ok(())
+}
+
+/// How strongly a bot plays `seat`: a bot's seat at its own level; a person's seat (skipped while
+/// they are away, or played on after they resigned or were removed) at normal, whatever it stores.
+fn seat_level(record: &GameRecord, seat: Seat) -> BotLevel {
+    record
+        .seats
+        .get(seat)
+        .filter(|s| s.user_id.is_none())
+        .map_or(BotLevel::Normal, |s| s.bot_level)
 }
 
 /// "Game over. 1. Alice 34 (train 30 + run 4) …".
@@ -330,6 +335,33 @@ mod tests {
             place,
             detail: format!("stations {score}"),
         }
+    }
+
+    #[test]
+    fn only_a_bot_seat_plays_at_its_own_level_and_a_person_seat_at_normal() {
+        let mut record = record(&["Ann", "Ben"]);
+        // A person's seat that somehow stores a level still plays at normal, resigned or not.
+        record.seats[0].bot_level = BotLevel::Hard;
+        record.seats[1].resigned = true;
+        record.seats[1].bot_level = BotLevel::Easy;
+        record
+            .seats
+            .push(SeatRecord::bot("Dusty (hard bot)", BotLevel::Hard));
+        record
+            .seats
+            .push(SeatRecord::bot("Rusty (easy bot)", BotLevel::Easy));
+        let levels: Vec<BotLevel> = (0..5).map(|seat| seat_level(&record, seat)).collect();
+        assert_eq!(
+            levels,
+            [
+                BotLevel::Normal,
+                BotLevel::Normal,
+                BotLevel::Hard,
+                BotLevel::Easy,
+                BotLevel::Normal
+            ],
+            "a seat past the table plays at normal too"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 #[path = "../support/cli.rs"]
 mod run;
 
+mod bot_levels_cli;
 mod cli;
 mod closed_pipe;
 mod daily_cli;

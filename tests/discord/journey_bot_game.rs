@@ -1,11 +1,12 @@
 //! Journey: two people and a bot play Yardmaster to the end through slash commands, picking every
 //! move from autocomplete as a person would. Each announcement pings exactly the next person to act
 //! (a bot acting is never a ping), no held card or private text reaches the channel, and the end
-//! names the winner.
+//! names the winner. And one person plays two hard bots: the command whose bots search their moves is
+//! acknowledged before they are made, and the bots are named by their level.
 
 use serde_json::json;
 
-use crate::discord::{CHANNEL, alice, bob, command, legal};
+use crate::discord::{CHANNEL, GUILD, WAIT, alice, bob, command, legal, shown};
 use crate::fake_discord::FakeDiscord;
 use crate::journey_support::{assert_hidden, hand_of, ready_bot, started, the_one_to_act};
 
@@ -117,6 +118,79 @@ async fn two_people_and_a_bot_play_yardmaster_to_the_end() {
     assert!(
         legal(&fake, &alice(), CHANNEL, "").await.is_empty(),
         "nothing to play after the end"
+    );
+    assert!(
+        fake.unexpected_requests().is_empty(),
+        "{:?}",
+        fake.unexpected_requests()
+    );
+    bot.stop().await;
+}
+
+/// The index of `hard` among `/game bot add`'s level choices (easy, normal, hard), as Discord sends it.
+const HARD: u64 = 2;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_that_two_hard_bots_answer_is_acknowledged_before_they_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = ready_bot(&fake, &dir.path().join("h.db")).await;
+    let opened = command(&fake, &alice(), "game new", json!({"game": "yardmaster"})).await;
+    assert!(!opened.ephemeral, "{opened:?}");
+    for name in ["Dusty", "Rusty"] {
+        let added = command(&fake, &alice(), "game bot add", json!({"level": HARD})).await;
+        assert!(
+            added
+                .content
+                .starts_with(&format!("alice added {name} (hard bot).")),
+            "{added:?}"
+        );
+    }
+    let start = command(&fake, &alice(), "game start", json!({})).await;
+    assert!(
+        start.content.contains(
+            "started Yardmaster Express for alice, Dusty (hard bot) and Rusty (hard bot)."
+        ),
+        "{start:?}"
+    );
+
+    // Alice's move hands the turn to both bots, which search theirs within her command.
+    let choices = legal(&fake, &alice(), CHANNEL, "").await;
+    let notation = choices[0].1.clone();
+    let before = fake.channel_message_count(CHANNEL);
+    let id = fake
+        .slash(
+            &alice(),
+            GUILD,
+            CHANNEL,
+            "move",
+            json!({ "action": notation }),
+        )
+        .await;
+    let acknowledged = fake.first_response(id, WAIT).await;
+    let answer = fake.reply(id, WAIT).await;
+    let announcement = shown(&fake, CHANNEL, before, answer);
+    assert_eq!(
+        (acknowledged.callback_type, acknowledged.ephemeral),
+        (Some(5), true),
+        "acknowledged by a private deferral: {acknowledged:?}"
+    );
+    assert!(!announcement.ephemeral, "{announcement:?}");
+    for name in ["Dusty (hard bot) added", "Rusty (hard bot) added"] {
+        assert!(announcement.content.contains(name), "{announcement:?}");
+    }
+    assert!(
+        acknowledged.at <= announcement.at,
+        "the bots' moves are posted after the acknowledgement"
+    );
+    assert!(
+        announcement.content.ends_with("Now: alice."),
+        "{}",
+        announcement.content
+    );
+    assert!(
+        announcement.notified.is_empty(),
+        "her own step pings no one"
     );
     assert!(
         fake.unexpected_requests().is_empty(),

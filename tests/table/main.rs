@@ -14,6 +14,7 @@ mod round_trip_proxy;
 #[path = "../support/stored_games.rs"]
 mod stored;
 
+mod bot_levels;
 mod console;
 mod console_prompt;
 mod daily_clock;

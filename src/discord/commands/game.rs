@@ -88,16 +88,40 @@ async fn bot(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Put a bot in the next free seat
+/// How strongly an added bot plays, as Discord offers it.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+enum LevelChoice {
+    /// Plays sensibly, with careless slips now and then.
+    #[name = "easy"]
+    Easy,
+    /// The game's own bot.
+    #[name = "normal"]
+    Normal,
+    /// Searches ahead over what it cannot see.
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<LevelChoice> for BotLevel {
+    fn from(choice: LevelChoice) -> Self {
+        match choice {
+            LevelChoice::Easy => BotLevel::Easy,
+            LevelChoice::Normal => BotLevel::Normal,
+            LevelChoice::Hard => BotLevel::Hard,
+        }
+    }
+}
+
+/// Put a bot in the next free seat: easy, normal (the default) or hard
 #[poise::command(slash_command, rename = "add")]
-async fn bot_add(ctx: Context<'_>) -> Result<(), Error> {
-    run(
-        ctx,
-        Command::AddBot {
-            level: BotLevel::Normal,
-        },
-    )
-    .await
+async fn bot_add(
+    ctx: Context<'_>,
+    #[description = "How strongly it plays: easy, normal (default) or hard"] level: Option<
+        LevelChoice,
+    >,
+) -> Result<(), Error> {
+    let level = level.map_or(BotLevel::Normal, BotLevel::from);
+    run(ctx, Command::AddBot { level }).await
 }
 
 /// Deal and begin
@@ -191,6 +215,22 @@ async fn kick(ctx: Context<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use poise::ChoiceParameter;
+
+    #[test]
+    fn each_level_is_offered_by_its_own_key_weakest_first() {
+        let offered: Vec<String> = LevelChoice::list()
+            .iter()
+            .map(|c| c.name.to_string())
+            .collect();
+        let keys: Vec<&str> = BotLevel::ALL.iter().map(|l| l.key()).collect();
+        assert_eq!(offered, keys);
+        for (index, key) in keys.iter().enumerate() {
+            let choice = LevelChoice::from_index(index).unwrap();
+            assert_eq!(choice.name(), *key);
+            assert_eq!(BotLevel::from(choice).key(), *key);
+        }
+    }
 
     #[test]
     fn options_read_as_key_value_words() {
