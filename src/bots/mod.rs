@@ -43,6 +43,14 @@ pub trait SearchBot: BotPlayer {
         easy::choose(sight, rng)
     }
 
+    /// Narrows the steps the search's tree tries for `seat` (one of those that owe a decision) to the
+    /// promising ones among `steps`, the legal steps of this state; playouts still see them all. A game
+    /// with a good heuristic and many steps a turn keeps only its best few here, so the tree looks
+    /// deeper; the default keeps every step. Must leave at least one step.
+    fn tree_steps(&self, seat: Seat, steps: &mut Vec<Self::Action>) {
+        let _ = (seat, steps);
+    }
+
     /// The hard bot's step: the generic search (a game whose normal bot already plays perfectly, such
     /// as an exact puzzle solver, may keep it).
     fn choose_hard(sight: &SeatSight<'_, Self>, rng: &mut GameRng) -> Self::Action {

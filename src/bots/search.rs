@@ -139,6 +139,7 @@ fn iterate<G: SearchBot>(
         if steps.is_empty() {
             break;
         }
+        state.tree_steps(mover, steps);
         let mut untried = Vec::new();
         let mut best: Option<(f64, usize)> = None;
         for step in steps.iter() {

@@ -12,7 +12,7 @@ use super::disasters::{Effect, disaster};
 use super::notation::{Action, Target};
 use super::train::{Line, Train};
 use super::view::{ExpressView, SeatView, TrainView};
-use crate::game::{BotPlayer, GameRng, Seat, SeatSight};
+use crate::game::{BotPlayer, Game, GameRng, Seat, SeatSight, Viewer};
 
 /// Most cards the bot keeps at the end of a turn before it lays Way Cars to make room.
 const HAND_LIMIT: usize = 5;
@@ -39,18 +39,52 @@ impl BotPlayer for super::Express {
         let view = sight.view();
         let mut me = Bot::new(&view, sight.seat());
         me.aimed = aimed_disasters(sight, &me.hand, rng);
-        let mut best = (f64::MIN, 0);
-        for (i, action) in legal.iter().enumerate() {
-            let worth = me.worth(action) + JITTER * rng.fraction();
-            if worth > best.0 {
-                best = (worth, i);
-            }
-        }
-        if best.0 < CORNERED {
-            return legal[rng.index(legal.len())];
-        }
-        legal[best.1]
+        me.pick(&legal, rng)
     }
+}
+
+/// The normal bot's step for `seat` of a full state (a sample the search plays on), one of `legal`:
+/// the same judgement as [`BotPlayer::choose`], which the state answers without sampling.
+pub(super) fn heuristic_step(
+    game: &super::Express,
+    seat: Seat,
+    legal: &[Action],
+    rng: &mut GameRng,
+) -> Action {
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    let view = game.view(Viewer::Seat(seat));
+    Bot::on_table(game, &view, seat).pick(legal, rng)
+}
+
+/// Keeps the `keep` steps of `steps` (the legal steps of `seat` in the full state `game`) the normal
+/// bot values most, best first; all of them when its best only shuffles cards around.
+pub(super) fn best_steps(game: &super::Express, seat: Seat, steps: &mut Vec<Action>, keep: usize) {
+    if steps.len() <= keep {
+        return;
+    }
+    let view = game.view(Viewer::Seat(seat));
+    let me = Bot::on_table(game, &view, seat);
+    let mut ranked: Vec<(f64, Action)> = steps.iter().map(|&a| (me.worth(&a), a)).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if ranked[0].0 < CORNERED {
+        return;
+    }
+    steps.clear();
+    steps.extend(ranked.into_iter().take(keep).map(|(_, a)| a));
+}
+
+/// The distinct Disasters in `hand`.
+fn held_disasters(hand: &[Kind]) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = hand
+        .iter()
+        .copied()
+        .filter(|k| k.class() == Class::Disaster)
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    kinds
 }
 
 /// What the bot knows while it weighs its steps.
@@ -70,13 +104,7 @@ fn aimed_disasters(
     hand: &[Kind],
     rng: &mut GameRng,
 ) -> Vec<Kind> {
-    let mut kinds: Vec<Kind> = hand
-        .iter()
-        .copied()
-        .filter(|k| k.class() == Class::Disaster)
-        .collect();
-    kinds.sort_unstable();
-    kinds.dedup();
+    let mut kinds = held_disasters(hand);
     if kinds.is_empty() {
         return kinds;
     }
@@ -118,6 +146,36 @@ impl<'a> Bot<'a> {
             hand: own.hand.clone().unwrap_or_default(),
             aimed: Vec::new(),
         }
+    }
+
+    /// The bot of `seat` at the full state `game` (whose view of it is `view`), which knows its aimed
+    /// Disasters without sampling.
+    fn on_table(game: &super::Express, view: &'a ExpressView, seat: Seat) -> Bot<'a> {
+        let mut me = Bot::new(view, seat);
+        me.aimed = held_disasters(&me.hand);
+        let mut steps = Vec::new();
+        me.aimed.retain(|&card| {
+            steps.clear();
+            game.disaster_steps(card, &mut steps);
+            !steps.is_empty()
+        });
+        me
+    }
+
+    /// The best of `legal` by [`Bot::worth`] (ties broken at random), or any step at random when the
+    /// best only shuffles cards around.
+    fn pick(&self, legal: &[Action], rng: &mut GameRng) -> Action {
+        let mut best = (f64::MIN, 0);
+        for (i, action) in legal.iter().enumerate() {
+            let worth = self.worth(action) + JITTER * rng.fraction();
+            if worth > best.0 {
+                best = (worth, i);
+            }
+        }
+        if best.0 < CORNERED {
+            return legal[rng.index(legal.len())];
+        }
+        legal[best.1]
     }
 
     /// Copies of `kind` in hand.
@@ -409,5 +467,66 @@ impl<'a> Bot<'a> {
             _ => 1.0,
         };
         16.0 + leader + damage + self.threat(seat) / 20.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::express::{Express, ExpressOptions};
+
+    /// Every position of a four-seat game between normal bots, each with the seat to act.
+    fn positions(seed: u64) -> Vec<(Express, Seat)> {
+        let options = ExpressOptions::default();
+        let setup = Express::deal(&options, 4, &mut GameRng::seeded(seed));
+        let mut game = Express::start(options, 4, setup, seed).unwrap();
+        let mut rng = GameRng::seeded(seed + 1);
+        let mut seen = Vec::new();
+        while let Some(seat) = game.seat_to_act() {
+            seen.push((game.clone(), seat));
+            let step = game.bot_action(seat, &mut rng);
+            game.apply_quiet(seat, &step).unwrap();
+        }
+        seen
+    }
+
+    #[test]
+    fn the_playout_step_is_the_normal_bots_step_when_no_disaster_is_held() {
+        let mut compared = 0;
+        for (game, seat) in positions(3) {
+            let hand = &game.seat(seat).hand;
+            if hand.iter().any(|k| k.class() == Class::Disaster) {
+                continue;
+            }
+            let legal = game.legal(seat);
+            let mut rng = GameRng::seeded(compared);
+            let normal = game.bot_action(seat, &mut rng.clone());
+            assert_eq!(heuristic_step(&game, seat, &legal, &mut rng), normal);
+            compared += 1;
+        }
+        assert!(compared > 100, "only {compared} positions compared");
+    }
+
+    #[test]
+    fn best_steps_keeps_the_steps_the_normal_bot_values_most() {
+        let mut narrowed = 0;
+        for (game, seat) in positions(5) {
+            let legal = game.legal(seat);
+            let mut kept = legal.clone();
+            best_steps(&game, seat, &mut kept, 3);
+            let view = game.view(Viewer::Seat(seat));
+            let me = Bot::on_table(&game, &view, seat);
+            let worst_kept = kept.iter().map(|a| me.worth(a)).fold(f64::MAX, f64::min);
+            if kept.len() == legal.len() {
+                assert!(legal.len() <= 3 || legal.iter().all(|a| me.worth(a) < CORNERED));
+                continue;
+            }
+            assert_eq!(kept.len(), 3);
+            assert!(kept.iter().all(|a| legal.contains(a)));
+            let dropped = legal.iter().filter(|a| !kept.contains(a));
+            assert!(dropped.into_iter().all(|a| me.worth(a) <= worst_kept));
+            narrowed += 1;
+        }
+        assert!(narrowed > 50, "only {narrowed} positions narrowed");
     }
 }

@@ -149,10 +149,16 @@ impl Express {
     /// Whether `seat` may go out now: an empty hand, the train lengths, not in the first round, not after
     /// a transition Wild laid this turn.
     pub(super) fn goes_out(&self, seat: Seat) -> bool {
+        self.seats[seat].hand.is_empty()
+            && !self.first_round
+            && !self.fresh_transition
+            && self.trains_long_enough(seat)
+    }
+
+    /// Whether `seat`'s trains are long enough to go out (the rulings' lengths: by default one of 5
+    /// cars, one of 4, every other of 3).
+    pub(super) fn trains_long_enough(&self, seat: Seat) -> bool {
         let cards = &self.seats[seat];
-        if !cards.hand.is_empty() || self.first_round || self.fresh_transition {
-            return false;
-        }
         let mut lengths: Vec<usize> = cards.trains.iter().map(|t| t.cars.len()).collect();
         lengths.sort_unstable_by(|a, b| b.cmp(a));
         let needed = &self.rulings.going_out_lengths;

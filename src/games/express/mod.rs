@@ -15,6 +15,7 @@ mod menu;
 pub mod notation;
 pub mod options;
 pub mod present;
+mod prospects;
 pub mod refusals;
 pub mod rules_text;
 pub mod rulings;

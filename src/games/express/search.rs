@@ -1,19 +1,34 @@
-//! How the hard bot searches Express: a game is hundreds of steps, so playouts are cut short and
-//! judged by the totals of the hands played.
+//! How the hard bot searches Express: a game is hundreds of steps, so the tree tries only the normal
+//! bot's few best steps at each decision, playouts follow the normal bot for a few turns, and where
+//! they stop the totals are judged as they would stand once the hand under way is scored
+//! ([`super::prospects`]).
 
 use super::Express;
+use super::bots::{best_steps, heuristic_step};
+use super::notation::Action;
+use super::prospects::expected_totals;
 use crate::bots::SearchBot;
 use crate::bots::reward::margin_chances;
+use crate::game::{GameRng, Seat};
 
 /// Points of lead that make a win about 73 % likely.
-const SPREAD: f64 = 20.0;
+const SPREAD: f64 = 15.0;
+/// Steps the tree tries at each decision: the normal bot's best.
+const TREE_STEPS: usize = 5;
 
 impl SearchBot for Express {
     const HARD_ITERATIONS: u32 = 200;
     const PLAYOUT_STEPS: u32 = 40;
 
     fn win_chances(&self) -> Vec<f64> {
-        let totals: Vec<f64> = self.totals().iter().copied().map(f64::from).collect();
-        margin_chances(&totals, SPREAD)
+        margin_chances(&expected_totals(self), SPREAD)
+    }
+
+    fn playout_step(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        heuristic_step(self, seat, legal, rng)
+    }
+
+    fn tree_steps(&self, seat: Seat, steps: &mut Vec<Action>) {
+        best_steps(self, seat, steps, TREE_STEPS);
     }
 }
