@@ -87,7 +87,7 @@ fn prospects(game: &Whistlewood, owner: Owner) -> f64 {
 
 /// What a car of this type would score on the card at (row, column index); Mail is guessed at 2, since
 /// its value depends on the car it will stand beside.
-fn value_at(game: &Whistlewood, tile: TileType, row: usize, column: usize) -> i32 {
+pub(super) fn value_at(game: &Whistlewood, tile: TileType, row: usize, column: usize) -> i32 {
     match game.rulings().scoring_of(tile.kind) {
         Some(scoring) if scoring.on_station == StationValue::CopyOther => MAIL_GUESS,
         _ => scoring::kind_value_at(game, tile.kind, row, column),

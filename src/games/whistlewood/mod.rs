@@ -11,6 +11,7 @@ pub mod legal;
 pub mod locations;
 mod menu;
 pub mod notation;
+mod playout;
 pub mod present;
 pub mod rules;
 pub mod rulings;

@@ -3,6 +3,7 @@
 
 mod automa;
 mod discards;
+mod playout;
 mod scoring;
 
 use super::cars::{Owner, Tile, TileType};
