@@ -24,14 +24,18 @@ pub trait SearchBot: BotPlayer {
     const PLAYOUT_STEPS: u32;
     /// The share of its decisions (those with a choice) on which the easy bot takes a careless step.
     const EASY_SLIP: f64 = 0.25;
+    /// The share of playout steps taken uniformly at random instead of by
+    /// [`SearchBot::playout_step`], so playouts by a rule of thumb do not all run alike.
+    const PLAYOUT_SLIP: f64 = 0.0;
 
     /// How likely each seat is to win from this full state, in seat order, each in `0.0..=1.0`: the
     /// search's judgement where a playout stops short of the end. [`reward::margin_chances`] turns
     /// estimated final scores into such chances.
     fn win_chances(&self) -> Vec<f64>;
 
-    /// A quick step for `seat` in a playout of a sampled state, one of `legal` (which is not empty).
-    /// The default picks uniformly at random; a game with a cheap heuristic plays it here.
+    /// A quick step for `seat` in a playout of a sampled state, one of `legal` (which is not empty),
+    /// where the playout does not slip ([`SearchBot::PLAYOUT_SLIP`]). The default picks uniformly at
+    /// random; a game with a cheap heuristic plays it here.
     fn playout_step(&self, seat: Seat, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action {
         let _ = seat;
         legal[rng.index(legal.len())].clone()

@@ -190,7 +190,11 @@ fn playout<G: SearchBot>(state: &mut G, rng: &mut GameRng, steps: &mut Vec<G::Ac
         if steps.is_empty() {
             break;
         }
-        let step = state.playout_step(mover, steps, rng);
+        let step = if G::PLAYOUT_SLIP > 0.0 && rng.fraction() < G::PLAYOUT_SLIP {
+            steps[rng.index(steps.len())].clone()
+        } else {
+            state.playout_step(mover, steps, rng)
+        };
         if state.apply_quiet(mover, &step).is_err() {
             break;
         }

@@ -8,8 +8,6 @@ use super::notation::Action;
 use super::rules::Whistlewood;
 use crate::game::GameRng;
 
-/// Share of playout steps taken at random, so playouts still explore every line.
-const RANDOM_SHARE: f64 = 0.1;
 /// Noise added to each step's worth, so near equals are taken in turn.
 const JITTER: f64 = 1.5;
 /// What keeping the hand is worth (a blind draw gains nothing on average), against nothing for any
@@ -27,9 +25,6 @@ const ADVANCE: f64 = 0.5;
 impl Whistlewood {
     /// A playout's step for the colour to move, one of `legal` (which is not empty).
     pub(super) fn playout_choice(&self, legal: &[Action], rng: &mut GameRng) -> Action {
-        if rng.fraction() < RANDOM_SHARE {
-            return legal[rng.index(legal.len())];
-        }
         let mut best = (f64::MIN, 0);
         for (i, step) in legal.iter().enumerate() {
             let worth = self.quick_worth(step) + JITTER * rng.fraction();

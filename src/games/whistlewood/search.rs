@@ -16,6 +16,7 @@ impl SearchBot for Whistlewood {
     const HARD_ITERATIONS: u32 = 800;
     const PLAYOUT_STEPS: u32 = 80;
     const EASY_SLIP: f64 = 0.4;
+    const PLAYOUT_SLIP: f64 = 0.1;
 
     fn win_chances(&self) -> Vec<f64> {
         (0..self.players())

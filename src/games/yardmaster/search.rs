@@ -11,8 +11,6 @@ use crate::game::{GameRng, Seat};
 
 /// Points of lead that make a win about 73 % likely.
 const SPREAD: f64 = 6.0;
-/// The share of playout steps taken at random instead of greedily.
-const PLAYOUT_RANDOM: f64 = 0.1;
 /// Noise that breaks ties between equally good playout steps.
 const PLAYOUT_JITTER: f64 = 0.5;
 
@@ -20,18 +18,15 @@ impl SearchBot for Yardmaster {
     const HARD_ITERATIONS: u32 = 1000;
     const PLAYOUT_STEPS: u32 = 60;
     const EASY_SLIP: f64 = 0.4;
+    const PLAYOUT_SLIP: f64 = 0.1;
 
     fn win_chances(&self) -> Vec<f64> {
         let totals: Vec<f64> = self.totals_now().into_iter().map(f64::from).collect();
         margin_chances(&totals, SPREAD)
     }
 
-    /// The greedy step by [`evaluate`], with a little noise, or on a share [`PLAYOUT_RANDOM`] of the
-    /// steps any legal step.
+    /// The greedy step by [`evaluate`], with a little noise.
     fn playout_step(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-        if rng.fraction() < PLAYOUT_RANDOM {
-            return legal[rng.index(legal.len())];
-        }
         let mut best = (f64::NEG_INFINITY, legal[0]);
         for &action in legal {
             let worth = evaluate(self, seat, &action) + PLAYOUT_JITTER * rng.fraction();
@@ -49,7 +44,7 @@ mod tests {
     use crate::game::Game;
 
     #[test]
-    fn playouts_mostly_take_the_greedy_step_and_sometimes_another() {
+    fn playouts_take_a_greedy_step_whatever_the_noise() {
         let options = Default::default();
         let mut rng = GameRng::seeded(11);
         let setup = Yardmaster::deal(&options, 4, &mut rng);
@@ -62,17 +57,12 @@ mod tests {
             legal.iter().any(|a| worth(a) < best - 2.0 * PLAYOUT_JITTER),
             "the deal offers a clearly worse step"
         );
-        let (mut greedy, mut other) = (0, 0);
         for _ in 0..1000 {
             let step = game.playout_step(seat, &legal, &mut rng);
-            assert!(legal.contains(&step));
-            if worth(&step) >= best - PLAYOUT_JITTER {
-                greedy += 1;
-            } else {
-                other += 1;
-            }
+            assert!(
+                worth(&step) >= best - PLAYOUT_JITTER,
+                "{step} is clearly worse than the best step"
+            );
         }
-        assert!(greedy >= 850, "greedy steps {greedy} of 1000");
-        assert!(other >= 10, "other steps {other} of 1000");
     }
 }
