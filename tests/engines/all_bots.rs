@@ -55,9 +55,9 @@ struct Played {
 fn levels(index: usize, players: usize, hard_every: usize) -> Vec<BotLevel> {
     (0..players)
         .map(|seat| {
-            if index % hard_every == 0 && seat == index / hard_every % players {
+            if index.is_multiple_of(hard_every) && seat == index / hard_every % players {
                 BotLevel::Hard
-            } else if (index + seat) % 2 == 0 {
+            } else if (index + seat).is_multiple_of(2) {
                 BotLevel::Normal
             } else {
                 BotLevel::Easy
