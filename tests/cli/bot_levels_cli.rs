@@ -1,21 +1,8 @@
 //! Bot levels at the terminal: `--bot-level` seats bots of that level, who play; `bot add` typed with a
 //! wrong level is answered at once and changes nothing; a wrong `--bot-level` is refused with the levels.
 
+use crate::cli::first_listed_move;
 use crate::run::{roundhouse, text};
-
-/// The notation of the first single move `? 1` listed (`  1. Take Coal 2 from the yard: take B2`).
-fn first_listed_move(stdout: &str) -> String {
-    stdout
-        .lines()
-        .skip_while(|l| !l.starts_with("Your mov"))
-        .find_map(|l| {
-            let (number, rest) = l.trim().split_once(". ")?;
-            number.parse::<usize>().ok()?;
-            let (_, notation) = rest.rsplit_once(": ")?;
-            Some(notation.to_owned())
-        })
-        .unwrap_or_else(|| panic!("no move listed in {stdout}"))
-}
 
 #[test]
 fn a_hard_bot_is_seated_by_its_level_and_plays() {

@@ -45,7 +45,7 @@ fn a_bots_only_game_plays_to_the_end_and_writes_its_board() {
 }
 
 /// The notation of the first single move `?` listed (`  1. Take Coal 2 from the yard: take B2`).
-fn first_listed_move(stdout: &str) -> String {
+pub(crate) fn first_listed_move(stdout: &str) -> String {
     stdout
         .lines()
         .skip_while(|l| !l.starts_with("Your mov"))
