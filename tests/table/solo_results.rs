@@ -117,9 +117,9 @@ on_both_backends! {
         let true_results: Vec<Vec<ResultRecord>> =
             ids.iter().map(|&id| db.open().results(id).unwrap()).collect();
         // The database as the release before wrote it: each solo game with the person's row alone, in
-        // first place, and the schema one migration back.
+        // first place, and the schema as it was before migration 07 (nor the later bot levels).
         let old_rows = "DELETE FROM results WHERE user_id IS NULL; UPDATE results SET place = 1; \
-                        DROP TABLE results_to_recompute;";
+                        DROP TABLE results_to_recompute; ALTER TABLE seats DROP COLUMN bot_level;";
         match db.database() {
             Database::Sqlite(path) => {
                 let conn = rusqlite::Connection::open(path).unwrap();
