@@ -1,6 +1,6 @@
 //! Games, seats, moves, results and pending votes.
 
-use super::records::{GameRecord, MoveRecord, NewGame, ResultRecord, Update};
+use super::records::{FinishedScope, GameRecord, MoveRecord, NewGame, ResultRecord, Update};
 use super::{Store, StoreError, on_backend};
 
 impl Store {
@@ -37,6 +37,16 @@ impl Store {
         kind: &str,
     ) -> Result<Vec<GameRecord>, StoreError> {
         on_backend!(self, open_games_with_prefix(prefix, kind))
+    }
+
+    /// Finished games (played to their end, not aborted) in `scope`, the most recently finished
+    /// first, at most `limit` of them.
+    pub fn finished_games(
+        &self,
+        scope: &FinishedScope,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        on_backend!(self, finished_games(scope, limit))
     }
 
     /// The move log of a game, in order.

@@ -33,8 +33,8 @@ pub use copy::{CopyError, CopyProgress, CopySummary, Mismatch, ReplayCheck};
 pub use daily::{AttemptChange, AttemptRecord, DailyChannel, DailyClaim, POST_TRIES};
 pub use database::Database;
 pub use records::{
-    GameRecord, Motion, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord, Status, Update,
-    VoteChange, VoteRequest,
+    FinishedScope, GameRecord, Motion, MoveRecord, NewGame, NewMove, ResultRecord, SeatRecord,
+    Status, Update, VoteChange, VoteRequest,
 };
 pub use stats::{LeaderboardRow, PlayerRecord};
 

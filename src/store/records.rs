@@ -45,6 +45,17 @@ impl Status {
     }
 }
 
+/// Where [`Store::finished_games`](super::Store::finished_games) looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FinishedScope {
+    /// Games of one channel (or thread).
+    Channel(String),
+    /// Games of one server.
+    Guild(String),
+    /// Every game in the store.
+    Everywhere,
+}
+
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRecord {

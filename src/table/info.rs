@@ -5,6 +5,7 @@ use crate::games::adapter::LegalMove;
 use crate::store::Status;
 
 use super::clock_steps::{deadline_line, decided_by_table};
+use super::game_replay::replay_viewer;
 use super::menu::{MenuNode, walk};
 use super::panel::named_steps;
 use super::session::{
@@ -174,10 +175,7 @@ impl Table {
         let record = self.active_record(place, caller)?;
         // A person who resigned or was removed sees what a spectator sees: the bot now holds the seat's
         // cards, and in some games those cards go on to others.
-        let viewer = record
-            .seat_of(&caller.user_id)
-            .filter(|&s| !record.seats[s].resigned)
-            .map_or(Viewer::Spectator, Viewer::Seat);
+        let viewer = replay_viewer(&record, &caller.user_id);
         let moves = self.store.moves(record.id)?;
         let ((_, events), defaults) = replay_noting_defaults(&record, &moves)?;
         let names = seat_names(&record);

@@ -12,6 +12,7 @@ mod clock_steps;
 mod cooldown;
 pub mod daily;
 mod ending;
+mod game_replay;
 mod info;
 mod lobby;
 mod locks;
@@ -42,6 +43,7 @@ use crate::shards::ShardRange;
 use crate::store::Store;
 
 pub use daily::PuzzleCommand;
+pub use game_replay::{GameReplay, ReplayStep};
 pub use panel::Panel;
 pub use queue::{Queued, Turn, off_thread};
 pub use reminders::{Notice, ReminderPolicy};

@@ -126,9 +126,19 @@ pub(super) fn replay_noting_defaults(
     record: &GameRecord,
     moves: &[MoveRecord],
 ) -> Result<(Replayed, Vec<Option<TimedMove>>), TableError> {
+    replay_keeping(record, moves, |_, _| {})
+}
+
+/// [`replay_noting_defaults`], showing `also` the game before each move is applied.
+pub(super) fn replay_keeping(
+    record: &GameRecord,
+    moves: &[MoveRecord],
+    mut also: impl FnMut(&dyn LiveGame, &MoveRecord),
+) -> Result<(Replayed, Vec<Option<TimedMove>>), TableError> {
     let mut defaults = Vec::with_capacity(moves.len());
     let mut since = record.started_at.unwrap_or(record.created_at);
     let replayed = rebuild(record, moves, |game, m| {
+        also(game, m);
         let person = record
             .seats
             .get(m.seat)

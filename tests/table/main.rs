@@ -24,6 +24,7 @@ mod db_copy;
 mod db_outage;
 mod express_clock;
 mod flood;
+mod game_replay;
 mod shards;
 mod shunting_game;
 mod solo_results;

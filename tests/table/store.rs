@@ -8,8 +8,8 @@ use std::thread;
 
 use roundhouse::clock::{Clock, ManualClock};
 use roundhouse::store::{
-    Database, Motion, NewGame, NewMove, ResultRecord, SeatRecord, Status, Store, StoreError,
-    Update, VoteChange, VoteRequest,
+    Database, FinishedScope, Motion, NewGame, NewMove, ResultRecord, SeatRecord, Status, Store,
+    StoreError, Update, VoteChange, VoteRequest,
 };
 
 use crate::test_db::TestDb;
@@ -452,5 +452,54 @@ fn a_game_remembers_when_it_left_its_lobby_and_keeps_that_time(db) {
     let stored = store.game(game.id).unwrap().unwrap();
     assert_eq!(stored.started_at, Some(3_000), "the start, not a later move");
     assert_eq!(stored.updated_at, 4_000);
+}
+}
+
+on_both_backends! {
+fn finished_games_are_listed_newest_first_by_channel_server_or_everywhere(db) {
+    let clock = ManualClock::at(1_000);
+    let store = db.open_with_clock(clock.clock());
+    let mut ids = Vec::new();
+    for (i, (channel, guild, status)) in [
+        ("c1", "g1", Status::Finished),
+        ("c2", "g1", Status::Finished),
+        ("c1", "g1", Status::Aborted),
+        ("c3", "g2", Status::Finished),
+        ("c1", "g1", Status::Finished),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        clock.advance(60);
+        let mut new = new_game(channel);
+        new.guild = Some(guild.into());
+        let game = store.create_game(&new).unwrap();
+        let end = Update {
+            status: Some(status),
+            ..Update::default()
+        };
+        store.update(game.id, 0, &end).unwrap();
+        ids.push((i, game.id));
+    }
+    let found = |scope: FinishedScope, limit: usize| -> Vec<i64> {
+        store
+            .finished_games(&scope, limit)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    let id = |i: usize| ids[i].1;
+    assert_eq!(found(FinishedScope::Channel("c1".into()), 10), [id(4), id(0)]);
+    assert_eq!(found(FinishedScope::Channel("c1".into()), 1), [id(4)]);
+    assert_eq!(
+        found(FinishedScope::Guild("g1".into()), 10),
+        [id(4), id(1), id(0)]
+    );
+    assert_eq!(
+        found(FinishedScope::Everywhere, 10),
+        [id(4), id(3), id(1), id(0)]
+    );
+    assert!(found(FinishedScope::Guild("g9".into()), 10).is_empty());
 }
 }

@@ -9,8 +9,8 @@ use super::prepared::Session;
 use crate::store::StoreError;
 use crate::store::codec::{self, StoredVote};
 use crate::store::records::{
-    GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, Update, VoteChange,
-    VoteRequest,
+    FinishedScope, GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, Update,
+    VoteChange, VoteRequest,
 };
 
 /// A game with its seats (as arrays, in seat order) and its pending vote, in one query; the clause
@@ -345,6 +345,41 @@ impl Postgres {
                      ORDER BY updated_at DESC, id DESC",
                     &[&prefix, &kind],
                 )?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+            ids.iter()
+                .filter_map(|id| load_game(client, GAME_BY_ID, id).transpose())
+                .collect()
+        })
+    }
+
+    pub(in crate::store) fn finished_games(
+        &self,
+        scope: &FinishedScope,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let (sql, key) = match scope {
+            FinishedScope::Channel(channel) => (
+                "SELECT id FROM games WHERE status = 'finished' AND channel = $1 \
+                 ORDER BY updated_at DESC, id DESC LIMIT $2",
+                channel.as_str(),
+            ),
+            FinishedScope::Guild(guild) => (
+                "SELECT id FROM games WHERE status = 'finished' AND guild = $1 \
+                 ORDER BY updated_at DESC, id DESC LIMIT $2",
+                guild.as_str(),
+            ),
+            FinishedScope::Everywhere => (
+                "SELECT id FROM games WHERE status = 'finished' AND $1::text = '' \
+                 ORDER BY updated_at DESC, id DESC LIMIT $2",
+                "",
+            ),
+        };
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_client(|client| {
+            let ids: Vec<i64> = client
+                .query(sql, &[&key, &limit])?
                 .iter()
                 .map(|row| row.try_get(0))
                 .collect::<Result<_, _>>()?;

@@ -7,8 +7,8 @@ use crate::bots::BotLevel;
 use crate::store::StoreError;
 use crate::store::codec::{self, StoredVote};
 use crate::store::records::{
-    GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, Update, VoteChange,
-    VoteRequest,
+    FinishedScope, GameRecord, MoveRecord, NewGame, ResultRecord, SeatRecord, Status, Update,
+    VoteChange, VoteRequest,
 };
 
 const GAME_COLUMNS: &str = "id, channel, guild, kind, status, options, seed, setup, snapshot, \
@@ -276,6 +276,31 @@ impl Sqlite {
                      AND substr(channel, 1, length(?1)) = ?1 ORDER BY updated_at DESC, id DESC",
                 )?
                 .query_map(params![prefix, kind], |row| row.get(0))?
+                .collect::<Result<_, _>>()?;
+            ids.iter()
+                .filter_map(|id| load_game(conn, "id = ?1", id).transpose())
+                .collect()
+        })
+    }
+
+    pub(in crate::store) fn finished_games(
+        &self,
+        scope: &FinishedScope,
+        limit: usize,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let (clause, key) = match scope {
+            FinishedScope::Channel(channel) => ("channel = ?1", channel.as_str()),
+            FinishedScope::Guild(guild) => ("guild = ?1", guild.as_str()),
+            FinishedScope::Everywhere => ("?1 = ''", ""),
+        };
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_conn(|conn| {
+            let ids: Vec<i64> = conn
+                .prepare_cached(&format!(
+                    "SELECT id FROM games WHERE status = 'finished' AND {clause} \
+                     ORDER BY updated_at DESC, id DESC LIMIT ?2"
+                ))?
+                .query_map(params![key, limit], |row| row.get(0))?
                 .collect::<Result<_, _>>()?;
             ids.iter()
                 .filter_map(|id| load_game(conn, "id = ?1", id).transpose())
