@@ -12,6 +12,8 @@ mod messages;
 mod panel_taps;
 mod panel_view;
 mod reach;
+mod replay_taps;
+mod replay_view;
 mod respond;
 mod scheduler;
 mod shutdown;

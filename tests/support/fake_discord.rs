@@ -821,6 +821,7 @@ impl FakeDiscord {
             component_type, 2,
             "fake Discord: `{custom_id}` is a select menu; choose from it with `choose`"
         );
+        assert_enabled(component, custom_id);
         let data = json!({"custom_id": custom_id, "component_type": component_type});
         self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
             .await
@@ -855,6 +856,7 @@ impl FakeDiscord {
             menu["type"], 3,
             "fake Discord: `{custom_id}` is not a string select"
         );
+        assert_enabled(menu, custom_id);
         let offered = menu["options"]
             .as_array()
             .is_some_and(|options| options.iter().any(|o| o["value"] == value));
@@ -2686,6 +2688,16 @@ fn collect_custom_ids(value: &Value, out: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// Panics if `component` is disabled: the Discord client offers no click on a disabled button or
+/// menu (<https://discord.com/developers/docs/components/reference#button>, "disabled?: Whether
+/// the button is disabled (defaults to false)"; the same for a string select).
+fn assert_enabled(component: &Value, custom_id: &str) {
+    assert!(
+        component["disabled"] != true,
+        "fake Discord: `{custom_id}` is disabled; the client cannot use it"
+    );
 }
 
 fn find_component<'a>(components: &'a Value, custom_id: &str) -> Option<&'a Value> {
