@@ -12,15 +12,15 @@ use roundhouse::table::{Caller, Command, GameReplay, Place, Table, TableError, T
 /// The moment the table's clock stands still at: 2026-11-28 12:00 UTC.
 const T0: i64 = 1_795_867_200;
 
-fn place() -> Place {
+pub(crate) fn place() -> Place {
     Place::channel("chan-replay")
 }
 
-fn ann() -> Caller {
+pub(crate) fn ann() -> Caller {
     Caller::new("u-ann", "Ann")
 }
 
-fn table(dir: &tempfile::TempDir) -> Table {
+pub(crate) fn table(dir: &tempfile::TempDir) -> Table {
     let store =
         Store::open_with_clock(&dir.path().join("t.db"), ManualClock::at(T0).clock()).unwrap();
     Table::new(
@@ -34,7 +34,7 @@ fn table(dir: &tempfile::TempDir) -> Table {
 
 /// Ann opens `game` without sitting, fills it with `bots` normal bots and starts it, so the bots play
 /// it to its end at once; returns the finished record.
-fn bots_play(table: &Table, game: &str, bots: usize, seed: u64) -> GameRecord {
+pub(crate) fn bots_play(table: &Table, game: &str, bots: usize, seed: u64) -> GameRecord {
     let new = Command::New {
         game: game.into(),
         options: Vec::new(),
