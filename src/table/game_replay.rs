@@ -7,6 +7,8 @@
 //! always drawn for a spectator; only a seat's own replay adds that seat's hand ([`GameReplay::hand_png`])
 //! and its private narration.
 
+use render::Canvas;
+
 use crate::game::{Actor, Seat, ToAct, Viewer};
 use crate::games::adapter::LiveGame;
 use crate::games::seat_names::SeatNames;
@@ -27,6 +29,9 @@ pub struct ReplayStep {
     pub by_bot: bool,
     /// What it said to the viewer, names filled in.
     pub said: Vec<String>,
+    /// What it said to everyone (all a spectator heard), names filled in: the narration of pictures
+    /// anyone may see, such as the animation of the game.
+    pub public: Vec<String>,
 }
 
 /// A finished game, every frame of it, for one viewer.
@@ -60,8 +65,11 @@ impl GameReplay {
             .zip(&states)
             .map(|(((m, happened), timed), before)| {
                 let mut said = names.readable(happened, viewer);
+                let mut public = names.readable(happened, Viewer::Spectator);
                 if let Some(timed) = timed {
-                    said.insert(0, decided_by_table(&names.name(m.seat), &timed));
+                    let decided = decided_by_table(&names.name(m.seat), &timed);
+                    said.insert(0, decided.clone());
+                    public.insert(0, decided);
                 }
                 let seat = match before.logged_actor(m.seat, &m.notation) {
                     Actor::Seat(seat) => Some(seat),
@@ -72,6 +80,7 @@ impl GameReplay {
                     notation: m.notation.clone(),
                     by_bot: m.by_bot,
                     said,
+                    public,
                 }
             })
             .collect();
@@ -151,9 +160,14 @@ impl GameReplay {
 
     /// The board at `frame` as a spectator saw it, with what changed since frame `since` marked.
     pub fn board_png(&self, frame: usize, since: usize) -> Vec<u8> {
+        render::encode_png(&self.board_picture(frame, since))
+    }
+
+    /// [`GameReplay::board_png`] drawn but not encoded.
+    pub(super) fn board_picture(&self, frame: usize, since: usize) -> Canvas {
         let names = self.names();
         self.game(frame)
-            .board_png_since(Viewer::Spectator, self.game(since), &names)
+            .board_picture_since(Viewer::Spectator, self.game(since), &names)
     }
 
     /// The viewer's own hand at `frame`, if the replay is a seat's and the seat held cards then.

@@ -25,6 +25,7 @@ mod db_outage;
 mod express_clock;
 mod flood;
 mod game_replay;
+mod replay_animation;
 mod replay_post;
 mod shards;
 mod shunting_game;
