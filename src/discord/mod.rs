@@ -12,6 +12,7 @@ mod messages;
 mod panel_taps;
 mod panel_view;
 mod reach;
+mod replay_animation;
 mod replay_taps;
 mod replay_view;
 mod respond;

@@ -2,13 +2,14 @@
 //! in a seat's own replay, the hand picture) as attachments described for screen readers, and the
 //! controls that step through the game; and the component ids that bring a tap back.
 //!
-//! Controls: a row of buttons (First, Back, Forward, Last; those that lead nowhere are disabled) and,
-//! when the game had more than one turn, a select menu of turns to jump to (at most 25 options:
+//! Controls: a row of buttons (First, Back, Forward, Last; those that lead nowhere are disabled; and
+//! Animated picture, which sends the whole game as a GIF) and, when the game had more than one turn,
+//! a select menu of turns to jump to (at most 25 options:
 //! <https://discord.com/developers/docs/components/reference#string-select>, "options: max 25").
 //!
-//! Ids: `rh:replay:<game>:<frame>:<go>` with `go` one of `first`, `back`, `next`, `last` (buttons)
-//! or `turn` (the select menu, whose chosen value is the turn); `frame` is the frame the message
-//! shows. Every id is at most 10 + 19 + 1 + 9 + 5 characters, within Discord's 100. They are parsed
+//! Ids: `rh:replay:<game>:<frame>:<go>` with `go` one of `first`, `back`, `next`, `last`, `gif`
+//! (buttons) or `turn` (the select menu, whose chosen value is the turn); `frame` is the frame the
+//! message shows. Every id is at most 10 + 19 + 1 + 9 + 5 characters, within Discord's 100. They are parsed
 //! strictly ([`parse`]): an id this bot never drew is refused, never guessed at.
 
 use poise::serenity_prelude as serenity;
@@ -26,15 +27,24 @@ const FRAME_DIGITS: usize = 9;
 /// The most digits of a game id (an `i64`).
 const GAME_DIGITS: usize = 19;
 
-/// A tap on a replay control: which game, the frame its message shows, and where to go.
+/// What a replay control asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayControl {
+    /// Another frame.
+    Go(ReplayGo),
+    /// The whole game as an animated picture.
+    Animation,
+}
+
+/// A tap on a replay control: which game, the frame its message shows, and what it asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReplayTap {
     /// The game replayed.
     pub game: i64,
     /// The frame the tapped message shows.
     pub frame: usize,
-    /// Where the tap leads.
-    pub go: ReplayGo,
+    /// What the tap asks for.
+    pub control: ReplayControl,
 }
 
 /// Why a component id is not a replay control this bot draws.
@@ -68,19 +78,24 @@ pub fn parse(custom_id: &str, values: &[String]) -> Result<ReplayTap, BadReplayI
     let frame = number(frame, FRAME_DIGITS)
         .and_then(|f| f.parse().ok())
         .ok_or(BadReplayId)?;
-    let go = match (go, values) {
-        ("first", []) => ReplayGo::First,
-        ("back", []) => ReplayGo::Back,
-        ("next", []) => ReplayGo::Forward,
-        ("last", []) => ReplayGo::Last,
-        ("turn", [turn]) => ReplayGo::Turn(
+    let control = match (go, values) {
+        ("first", []) => ReplayControl::Go(ReplayGo::First),
+        ("back", []) => ReplayControl::Go(ReplayGo::Back),
+        ("next", []) => ReplayControl::Go(ReplayGo::Forward),
+        ("last", []) => ReplayControl::Go(ReplayGo::Last),
+        ("gif", []) => ReplayControl::Animation,
+        ("turn", [turn]) => ReplayControl::Go(ReplayGo::Turn(
             number(turn, FRAME_DIGITS)
                 .and_then(|t| t.parse().ok())
                 .ok_or(BadReplayId)?,
-        ),
+        )),
         _ => return Err(BadReplayId),
     };
-    Ok(ReplayTap { game, frame, go })
+    Ok(ReplayTap {
+        game,
+        frame,
+        control,
+    })
 }
 
 /// `text` when it is 1 to `most` ASCII digits.
@@ -147,7 +162,7 @@ pub fn render(post: &ReplayPost) -> ReplayMessage {
     }
 }
 
-/// First, Back, Forward and Last; those that lead nowhere disabled.
+/// First, Back, Forward and Last (those that lead nowhere disabled), and Animated picture.
 fn steps(post: &ReplayPost) -> serenity::CreateActionRow {
     let at_start = post.frame == 0;
     let at_end = post.frame == post.last_frame;
@@ -162,6 +177,7 @@ fn steps(post: &ReplayPost) -> serenity::CreateActionRow {
         button("back", "‹ Back", at_start),
         button("next", "Forward ›", at_end).style(serenity::ButtonStyle::Primary),
         button("last", "Last »", at_end),
+        button("gif", "Animated picture", false),
     ])
 }
 
@@ -239,14 +255,16 @@ mod tests {
                 "rh:replay:12:3:first",
                 "rh:replay:12:3:back",
                 "rh:replay:12:3:next",
-                "rh:replay:12:3:last"
+                "rh:replay:12:3:last",
+                "rh:replay:12:3:gif"
             ]
         );
-        let gone = |id: &str| parse(id, &[]).unwrap().go;
-        assert_eq!(gone(ids[0]), ReplayGo::First);
-        assert_eq!(gone(ids[1]), ReplayGo::Back);
-        assert_eq!(gone(ids[2]), ReplayGo::Forward);
-        assert_eq!(gone(ids[3]), ReplayGo::Last);
+        let asked = |id: &str| parse(id, &[]).unwrap().control;
+        assert_eq!(asked(ids[0]), ReplayControl::Go(ReplayGo::First));
+        assert_eq!(asked(ids[1]), ReplayControl::Go(ReplayGo::Back));
+        assert_eq!(asked(ids[2]), ReplayControl::Go(ReplayGo::Forward));
+        assert_eq!(asked(ids[3]), ReplayControl::Go(ReplayGo::Last));
+        assert_eq!(asked(ids[4]), ReplayControl::Animation);
         let menu = &rows[1]["components"][0];
         assert_eq!(menu["options"].as_array().unwrap().len(), JUMP_TURNS);
         assert_eq!(menu["options"][2]["default"], true);
@@ -256,7 +274,7 @@ mod tests {
             Ok(ReplayTap {
                 game: 12,
                 frame: 3,
-                go: ReplayGo::Turn(17)
+                control: ReplayControl::Go(ReplayGo::Turn(17))
             })
         );
     }
@@ -271,7 +289,7 @@ mod tests {
             .iter()
             .map(|b| b["disabled"].as_bool().unwrap_or(false))
             .collect();
-        assert_eq!(disabled, [true, true, false, false]);
+        assert_eq!(disabled, [true, true, false, false, false]);
         let end = rows(&render(&post(5, 5, 1)));
         let disabled: Vec<bool> = end[0]["components"]
             .as_array()
@@ -279,7 +297,7 @@ mod tests {
             .iter()
             .map(|b| b["disabled"].as_bool().unwrap_or(false))
             .collect();
-        assert_eq!(disabled, [false, false, true, true]);
+        assert_eq!(disabled, [false, false, true, true, false]);
     }
 
     #[test]
@@ -303,6 +321,7 @@ mod tests {
             ("rh:replay:99999999999999999999:3:next", &[]),
             ("rh:replay:12:1234567890:next", &[]),
             ("rh:replay:12:3:next", &["4".to_owned()]),
+            ("rh:replay:12:3:gif", &["4".to_owned()]),
             ("rh:replay:12:3:turn", &[]),
             ("rh:replay:12:3:turn", &["x".to_owned()]),
             ("rh:replay:12:3:turn", &["1".to_owned(), "2".to_owned()]),

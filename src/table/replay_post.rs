@@ -10,7 +10,7 @@ use super::game_replay::GameReplay;
 use super::panel::clip_description;
 use super::play::standings_text;
 use super::session::{kind_of, list_names};
-use super::{Picture, TableError};
+use super::{Animation, Picture, Table, TableError};
 
 /// Where a viewer asks to go in a replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,6 +200,16 @@ impl GameReplay {
                 record.ended_reason.as_deref().unwrap_or("no result")
             ),
         }
+    }
+}
+
+impl Table {
+    /// The animated picture of finished game `id` ([`GameReplay::animation`]), as a spectator saw
+    /// it: for everyone, so it shows no one's hand. Seconds of work: call it off the async runtime.
+    pub fn game_animation(&self, id: i64) -> Result<Animation, TableError> {
+        let record = self.finished_record(id)?;
+        let moves = self.store.moves(id)?;
+        Ok(GameReplay::read(record, &moves, Viewer::Spectator)?.animation())
     }
 }
 

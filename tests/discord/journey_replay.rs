@@ -11,8 +11,8 @@ use roundhouse::store::{Status, Store};
 use roundhouse::table::{Caller, Command, Place, Table, TableOptions};
 use serde_json::{Value, json};
 
-use crate::discord::{CHANNEL, GUILD, WAIT, alice, command, command_in};
-use crate::fake_discord::{FakeDiscord, FakeUser, Sent};
+use crate::discord::{CHANNEL, GUILD, WAIT, alice, bob, command, command_in};
+use crate::fake_discord::{FakeDiscord, FakeUser, Sent, perms};
 use crate::journey_support::{dave, ready_bot};
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -282,7 +282,7 @@ async fn a_replay_steps_through_a_finished_game_privately_showing_a_hand_only_to
         .collect();
     assert_eq!(
         disabled,
-        [false, false, true, true],
+        [false, false, true, true, false],
         "nothing after the end"
     );
     let first = step(&fake, &alice(), &end, "first").await;
@@ -395,6 +395,106 @@ async fn a_replay_steps_through_a_finished_game_privately_showing_a_hand_only_to
     assert_eq!(unknown.content, "There is no game 9999.");
     assert!(
         fake.unexpected_requests().is_empty(),
+        "{:?}",
+        fake.unexpected_requests()
+    );
+}
+
+const GIF_SIGNATURE: &[u8] = b"GIF8";
+
+/// The animations posted in `channel`: (file name, bytes).
+fn gifs_in(fake: &FakeDiscord, channel: u64) -> Vec<(String, Vec<u8>)> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .flat_map(|sent| sent.attachments)
+        .filter(|(name, _)| name.ends_with(".gif"))
+        .collect()
+}
+
+/// Alice and Bob sit down to Yardmaster in `channel` and Alice resigns at once, which ends the game;
+/// returns the message that says so.
+async fn resigned_game(fake: &FakeDiscord, channel: u64) -> Sent {
+    let new = json!({"game": "yardmaster"});
+    command_in(fake, &alice(), channel, "game new", new).await;
+    command_in(fake, &bob(), channel, "game join", json!({})).await;
+    command_in(fake, &alice(), channel, "game start", json!({})).await;
+    let ended = command_in(fake, &alice(), channel, "game resign", json!({})).await;
+    assert!(
+        ended.content.contains("wins by resignation"),
+        "{}",
+        ended.content
+    );
+    ended
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_ends_is_posted_as_an_animation_where_the_bot_may_attach_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = ready_bot(&fake, &dir.path().join("d.db")).await;
+
+    let before = fake.channel_message_count(CHANNEL);
+    resigned_game(&fake, CHANNEL).await;
+    let posted = fake.wait_channel_messages(CHANNEL, before + 5, WAIT).await;
+    let animation = posted.last().unwrap();
+    assert!(
+        animation.content.starts_with("Game 1 in pictures."),
+        "{}",
+        animation.content
+    );
+    assert!(animation.notified.is_empty(), "the animation pings nobody");
+    let [(name, gif)] = &animation.attachments[..] else {
+        panic!("one file: {:?}", animation.attachments.len())
+    };
+    assert_eq!(name, "replay-1.gif");
+    assert!(gif.starts_with(GIF_SIGNATURE));
+    assert!(gif.len() as u64 <= crate::fake_discord::ATTACHMENT_SIZE_LIMIT);
+    let described = animation.message["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        described.starts_with("Game 1 from the deal to the end"),
+        "{described}"
+    );
+
+    // Where the bot may not attach files, the end is announced and nothing more is tried. (Discord
+    // refuses the board pictures of the game's own posts there too, and the bot tells whoever
+    // played privately: that is how it always was.)
+    fake.deny_bot(QUIET_CHANNEL, perms::ATTACH_FILES);
+    resigned_game(&fake, QUIET_CHANNEL).await;
+    command_in(&fake, &alice(), QUIET_CHANNEL, "game status", json!({})).await;
+    assert!(gifs_in(&fake, QUIET_CHANNEL).is_empty());
+    let refused = fake.unexpected_requests();
+    assert!(
+        refused
+            .iter()
+            .all(|why| why.contains("-board.png") && !why.contains(".gif")),
+        "only the game's own board pictures were refused: {refused:?}"
+    );
+    let refused = refused.len();
+
+    // On request, from the replay: privately, the replay left as it was.
+    let replay = open(&fake, &alice(), Some(1)).await;
+    assert!(
+        replay.content.contains("(as a spectator saw it)"),
+        "a resigned player is a spectator"
+    );
+    let tap = fake
+        .click(&alice(), GUILD, CHANNEL, &replay, &control(&replay, "gif"))
+        .await;
+    assert_eq!(fake.first_response(tap, WAIT).await.callback_type, Some(6));
+    let sent = fake.followups(tap, WAIT, 1).await.remove(0);
+    assert!(sent.ephemeral, "sent privately");
+    assert_eq!(sent.attachments.len(), 1);
+    assert_eq!(sent.attachments[0].0, "replay-1.gif");
+    assert_eq!(&sent.attachments[0].1, gif, "the same picture");
+    assert!(
+        fake.try_reply(tap, Duration::ZERO).await.is_none(),
+        "the replay stays"
+    );
+    assert_eq!(
+        fake.unexpected_requests().len(),
+        refused,
         "{:?}",
         fake.unexpected_requests()
     );
