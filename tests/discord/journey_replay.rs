@@ -499,3 +499,103 @@ async fn a_game_that_ends_is_posted_as_an_animation_where_the_bot_may_attach_fil
         fake.unexpected_requests()
     );
 }
+
+/// Bots play `game` to its end in `channel` (of [`GUILD`]), opened by Alice, before the bot starts.
+fn bots_played(db: &Path, channel: u64, game: &str, bots: usize) {
+    let table = Table::new(
+        Store::open(db).unwrap(),
+        TableOptions {
+            pictures: false,
+            ..TableOptions::default()
+        },
+    );
+    let place = Place {
+        channel: channel.to_string(),
+        guild: Some(GUILD.to_string()),
+    };
+    let ann = Caller::new(alice().id.to_string(), "alice");
+    let new = Command::New {
+        game: game.into(),
+        options: Vec::new(),
+        seed: Some(channel),
+        sit: false,
+    };
+    table.handle(&place, &ann, new).unwrap();
+    for _ in 0..bots {
+        let add = Command::AddBot {
+            level: BotLevel::Normal,
+        };
+        table.handle(&place, &ann, add).unwrap();
+    }
+    table.handle(&place, &ann, Command::Start).unwrap();
+    assert!(
+        table
+            .store()
+            .open_game(&channel.to_string())
+            .unwrap()
+            .is_none(),
+        "{game}: the bots played it to its end"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_game_is_replayed_step_by_step() {
+    let games = [
+        ("yardmaster", 2),
+        ("whistlewood", 1),
+        ("coal_train", 3),
+        ("shunting", 1),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.db");
+    tokio::task::spawn_blocking({
+        let db = db.clone();
+        move || {
+            for (at, (game, bots)) in games.into_iter().enumerate() {
+                bots_played(&db, QUIET_CHANNEL + 1 + at as u64, game, bots);
+            }
+        }
+    })
+    .await
+    .unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = ready_bot(&fake, &db).await;
+    for (at, (game, _)) in games.into_iter().enumerate() {
+        let channel = QUIET_CHANNEL + 1 + at as u64;
+        let id = fake
+            .slash(&alice(), GUILD, channel, "game replay", json!({}))
+            .await;
+        let deal = fake.reply(id, WAIT).await;
+        assert_replay(&deal);
+        assert!(!has_hand(&deal), "{game}: Alice watched");
+        assert!(
+            position(&deal).starts_with("Move 0 of "),
+            "{game}: {}",
+            deal.content
+        );
+        let tap = fake
+            .click(&alice(), GUILD, channel, &deal, &control(&deal, "next"))
+            .await;
+        let next = edited(&fake, tap, &deal).await;
+        assert!(
+            position(&next).starts_with("Move 1 of "),
+            "{game}: {}",
+            next.content
+        );
+        let tap = fake
+            .click(&alice(), GUILD, channel, &next, &control(&next, "last"))
+            .await;
+        let end = edited(&fake, tap, &next).await;
+        assert!(
+            end.content.contains("Game over."),
+            "{game}: {}",
+            end.content
+        );
+        assert!(!has_hand(&end), "{game}");
+    }
+    assert!(
+        fake.unexpected_requests().is_empty(),
+        "{:?}",
+        fake.unexpected_requests()
+    );
+}
