@@ -12,6 +12,8 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use render::Canvas;
+
 use crate::games::narration::{Quiet, Sink};
 pub use crate::rng::GameRng;
 
@@ -532,8 +534,12 @@ pub trait Game: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
 
 /// Pictures and texts made from views (never from the full state).
 pub trait Presenter: Game {
-    /// A PNG of the table as `viewer` sees it; `names` are the players' names in seat order.
-    fn board_png(view: &Self::View, names: &[String]) -> Vec<u8>;
+    /// The picture of the table as `viewer` sees it; `names` are the players' names in seat order.
+    fn board_picture(view: &Self::View, names: &[String]) -> Canvas;
+    /// [`Presenter::board_picture`] as a PNG.
+    fn board_png(view: &Self::View, names: &[String]) -> Vec<u8> {
+        render::encode_png(&Self::board_picture(view, names))
+    }
     /// A PNG of the private part of a seat's view (its hand), if it has one now.
     fn hand_png(view: &Self::View) -> Option<Vec<u8>>;
     /// A short text picture of the table for the terminal and for text-only replies.
@@ -542,11 +548,15 @@ pub trait Presenter: Game {
     fn hand_text(view: &Self::View) -> Option<String>;
     /// Our own summary of the rules and rulings, for `/rules`.
     fn rules_text() -> &'static str;
-    /// The board as [`Presenter::board_png`] draws it, with what changed since `before` (what the same
-    /// viewer saw when the last turn began) marked: cards added, stations built, the piece that moved.
-    /// The default marks nothing.
-    fn board_png_since(view: &Self::View, _before: &Self::View, names: &[String]) -> Vec<u8> {
-        Self::board_png(view, names)
+    /// The board as [`Presenter::board_picture`] draws it, with what changed since `before` (what the
+    /// same viewer saw when the last turn began) marked: cards added, stations built, the piece that
+    /// moved. The default marks nothing.
+    fn board_picture_since(view: &Self::View, _before: &Self::View, names: &[String]) -> Canvas {
+        Self::board_picture(view, names)
+    }
+    /// [`Presenter::board_picture_since`] as a PNG.
+    fn board_png_since(view: &Self::View, before: &Self::View, names: &[String]) -> Vec<u8> {
+        render::encode_png(&Self::board_picture_since(view, before, names))
     }
     /// The picture in a seat's private turn panel: what the seat needs to decide (its hand, and the part
     /// of the board that matters), readable on a phone: about 600 px wide with text at least 18 px tall,

@@ -5,6 +5,7 @@
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
 
+use render::Canvas;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -125,10 +126,19 @@ pub trait LiveGame: Send + Sync {
     fn view_json(&self, viewer: Viewer) -> Value;
     /// A picture of the table as `viewer` sees it; `names` are the players' names in seat order.
     fn board_png(&self, viewer: Viewer, names: &[String]) -> Vec<u8>;
-    /// A picture of the table as `viewer` sees it, with what changed since `before` (the same game when
-    /// the last turn began) marked (see [`Presenter::board_png_since`]). A `before` of another game is
-    /// ignored.
-    fn board_png_since(&self, viewer: Viewer, before: &dyn LiveGame, names: &[String]) -> Vec<u8>;
+    /// The table as `viewer` sees it, with what changed since `before` (the same game when the last
+    /// turn began) marked (see [`Presenter::board_picture_since`]), drawn but not encoded. A `before`
+    /// of another game is ignored.
+    fn board_picture_since(
+        &self,
+        viewer: Viewer,
+        before: &dyn LiveGame,
+        names: &[String],
+    ) -> Canvas;
+    /// [`LiveGame::board_picture_since`] as a PNG.
+    fn board_png_since(&self, viewer: Viewer, before: &dyn LiveGame, names: &[String]) -> Vec<u8> {
+        render::encode_png(&self.board_picture_since(viewer, before, names))
+    }
     /// A private picture of `seat`'s hand, if it holds cards now.
     fn hand_png(&self, seat: Seat) -> Option<Vec<u8>>;
     /// The picture of `seat`'s private turn panel (see [`Presenter::panel_png`]).
@@ -440,11 +450,16 @@ impl<G: Game + Presenter + SearchBot> LiveGame for Live<G> {
         G::board_png(&self.0.view(viewer), names)
     }
 
-    fn board_png_since(&self, viewer: Viewer, before: &dyn LiveGame, names: &[String]) -> Vec<u8> {
+    fn board_picture_since(
+        &self,
+        viewer: Viewer,
+        before: &dyn LiveGame,
+        names: &[String],
+    ) -> Canvas {
         let view = self.0.view(viewer);
         match before.as_any().downcast_ref::<Live<G>>() {
-            Some(before) => G::board_png_since(&view, &before.0.view(viewer), names),
-            None => G::board_png(&view, names),
+            Some(before) => G::board_picture_since(&view, &before.0.view(viewer), names),
+            None => G::board_picture(&view, names),
         }
     }
 

@@ -7,6 +7,8 @@
 //! always drawn for a spectator; only a seat's own replay adds that seat's hand ([`GameReplay::hand_png`])
 //! and its private narration.
 
+use render::Canvas;
+
 use crate::game::{Actor, Seat, ToAct, Viewer};
 use crate::games::adapter::LiveGame;
 use crate::games::seat_names::SeatNames;
@@ -27,6 +29,9 @@ pub struct ReplayStep {
     pub by_bot: bool,
     /// What it said to the viewer, names filled in.
     pub said: Vec<String>,
+    /// What it said to everyone (all a spectator heard), names filled in: the narration of pictures
+    /// anyone may see, such as the animation of the game.
+    pub public: Vec<String>,
 }
 
 /// A finished game, every frame of it, for one viewer.
@@ -60,8 +65,11 @@ impl GameReplay {
             .zip(&states)
             .map(|(((m, happened), timed), before)| {
                 let mut said = names.readable(happened, viewer);
+                let mut public = names.readable(happened, Viewer::Spectator);
                 if let Some(timed) = timed {
-                    said.insert(0, decided_by_table(&names.name(m.seat), &timed));
+                    let decided = decided_by_table(&names.name(m.seat), &timed);
+                    said.insert(0, decided.clone());
+                    public.insert(0, decided);
                 }
                 let seat = match before.logged_actor(m.seat, &m.notation) {
                     Actor::Seat(seat) => Some(seat),
@@ -72,6 +80,7 @@ impl GameReplay {
                     notation: m.notation.clone(),
                     by_bot: m.by_bot,
                     said,
+                    public,
                 }
             })
             .collect();
@@ -151,9 +160,14 @@ impl GameReplay {
 
     /// The board at `frame` as a spectator saw it, with what changed since frame `since` marked.
     pub fn board_png(&self, frame: usize, since: usize) -> Vec<u8> {
+        render::encode_png(&self.board_picture(frame, since))
+    }
+
+    /// [`GameReplay::board_png`] drawn but not encoded.
+    pub(super) fn board_picture(&self, frame: usize, since: usize) -> Canvas {
         let names = self.names();
         self.game(frame)
-            .board_png_since(Viewer::Spectator, self.game(since), &names)
+            .board_picture_since(Viewer::Spectator, self.game(since), &names)
     }
 
     /// The viewer's own hand at `frame`, if the replay is a seat's and the seat held cards then.
@@ -210,19 +224,7 @@ impl Table {
         id: Option<i64>,
     ) -> Result<GameReplay, TableError> {
         let record = match id {
-            Some(id) => {
-                let record = self
-                    .store
-                    .game(id)?
-                    .ok_or_else(|| TableError::NotAllowed(format!("There is no game {id}.")))?;
-                if record.status != Status::Finished {
-                    return Err(TableError::NotAllowed(format!(
-                        "Game {id} has not been played to its end, so it has no replay (only \
-                         finished games have one)."
-                    )));
-                }
-                record
-            }
+            Some(id) => self.finished_record(id)?,
             None => self
                 .store
                 .finished_games(&FinishedScope::Channel(place.channel.clone()), 1)?
@@ -238,6 +240,21 @@ impl Table {
         let moves = self.store.moves(record.id)?;
         let viewer = replay_viewer(&record, &caller.user_id);
         GameReplay::read(record, &moves, viewer)
+    }
+
+    /// Game `id`, if it was played to its end; otherwise why it has no replay.
+    pub(super) fn finished_record(&self, id: i64) -> Result<GameRecord, TableError> {
+        let record = self
+            .store
+            .game(id)?
+            .ok_or_else(|| TableError::NotAllowed(format!("There is no game {id}.")))?;
+        if record.status != Status::Finished {
+            return Err(TableError::NotAllowed(format!(
+                "Game {id} has not been played to its end, so it has no replay (only finished \
+                 games have one)."
+            )));
+        }
+        Ok(record)
     }
 }
 

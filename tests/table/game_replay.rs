@@ -12,15 +12,15 @@ use roundhouse::table::{Caller, Command, GameReplay, Place, Table, TableError, T
 /// The moment the table's clock stands still at: 2026-11-28 12:00 UTC.
 const T0: i64 = 1_795_867_200;
 
-fn place() -> Place {
+pub(crate) fn place() -> Place {
     Place::channel("chan-replay")
 }
 
-fn ann() -> Caller {
+pub(crate) fn ann() -> Caller {
     Caller::new("u-ann", "Ann")
 }
 
-fn table(dir: &tempfile::TempDir) -> Table {
+pub(crate) fn table(dir: &tempfile::TempDir) -> Table {
     let store =
         Store::open_with_clock(&dir.path().join("t.db"), ManualClock::at(T0).clock()).unwrap();
     Table::new(
@@ -34,7 +34,7 @@ fn table(dir: &tempfile::TempDir) -> Table {
 
 /// Ann opens `game` without sitting, fills it with `bots` normal bots and starts it, so the bots play
 /// it to its end at once; returns the finished record.
-fn bots_play(table: &Table, game: &str, bots: usize, seed: u64) -> GameRecord {
+pub(crate) fn bots_play(table: &Table, game: &str, bots: usize, seed: u64) -> GameRecord {
     let new = Command::New {
         game: game.into(),
         options: Vec::new(),
@@ -79,13 +79,14 @@ fn every_frame_is_the_game_after_one_more_step_and_turns_end_where_the_seats_to_
     let ends = replay.turn_ends();
     assert_eq!(ends.last(), Some(&replay.last_frame()));
     assert!(ends.windows(2).all(|w| w[0] < w[1]));
+    // A turn ends with the step after which other seats owe a decision (the step to frame `f` is
+    // taken by the seats owing one at frame `f - 1`).
     for (turn, &end) in ends.iter().enumerate() {
         assert_eq!(replay.turn_of(end), turn + 1);
-        let after = replay.game(end).to_act();
         if end < replay.last_frame() {
             assert_ne!(
-                after,
-                replay.game(end + 1).to_act(),
+                replay.game(end - 1).to_act(),
+                replay.game(end).to_act(),
                 "turn {turn} ends at {end}"
             );
         }
@@ -93,7 +94,7 @@ fn every_frame_is_the_game_after_one_more_step_and_turns_end_where_the_seats_to_
     // Inside a turn the seats to act stay the same.
     for frame in 1..replay.last_frame() {
         if !ends.contains(&frame) {
-            assert_eq!(replay.game(frame).to_act(), replay.game(frame + 1).to_act());
+            assert_eq!(replay.game(frame - 1).to_act(), replay.game(frame).to_act());
         }
     }
 }

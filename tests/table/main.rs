@@ -25,6 +25,8 @@ mod db_outage;
 mod express_clock;
 mod flood;
 mod game_replay;
+mod replay_animation;
+mod replay_post;
 mod shards;
 mod shunting_game;
 mod solo_results;

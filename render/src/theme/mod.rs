@@ -1,14 +1,16 @@
 //! The look every game's pictures share, so that a new game's pictures match the others without copying
-//! them: spacing, type sizes, ordinals, the heading of a board, seat colours and the standings banner
-//! shown once a game is over. A game's own `draw/style.rs` keeps only what is its own (its cards, its
-//! pieces, their colours).
+//! them: spacing, type sizes, ordinals, the heading of a board, seat colours, the standings banner
+//! shown once a game is over and the caption above an animation's frames. A game's own
+//! `draw/style.rs` keeps only what is its own (its cards, its pieces, their colours).
 
+mod caption;
 mod heading;
 mod panel;
 mod seats;
 mod standings;
 mod typography;
 
+pub use caption::{CAPTION_H, captioned};
 pub use heading::{HEADING_H, Heading};
 pub use panel::*;
 pub use seats::{SeatMark, paint_seat_disc, seat_colour};

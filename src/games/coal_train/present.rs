@@ -5,6 +5,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+use render::Canvas;
+
 use super::content::{Content, IncentiveKind, LocationKind};
 use super::draw;
 use super::resources::Track;
@@ -320,8 +322,8 @@ pub fn incentive_line(content: &Content, name: &str) -> String {
 }
 
 impl Presenter for CoalTrain {
-    fn board_png(view: &CoalTrainView, names: &[String]) -> Vec<u8> {
-        draw::board_png(view, names)
+    fn board_picture(view: &CoalTrainView, names: &[String]) -> Canvas {
+        draw::board_picture(view, names)
     }
 
     /// None: nobody holds anything hidden from the others.
@@ -342,8 +344,12 @@ impl Presenter for CoalTrain {
         super::rules_text::text()
     }
 
-    fn board_png_since(view: &CoalTrainView, before: &CoalTrainView, names: &[String]) -> Vec<u8> {
-        draw::board_png_since(view, before, names)
+    fn board_picture_since(
+        view: &CoalTrainView,
+        before: &CoalTrainView,
+        names: &[String],
+    ) -> Canvas {
+        draw::board_picture_since(view, before, names)
     }
 
     /// The seat's holdings and the part of the table its decision needs; none for a spectator.

@@ -4,6 +4,8 @@
 use std::fmt::Write;
 
 use super::cards::Kind;
+use render::Canvas;
+
 use super::draw;
 use super::state::Express;
 use super::train::{Car, Role};
@@ -267,8 +269,8 @@ pub fn hand_text(view: &ExpressView) -> Option<String> {
 }
 
 impl Presenter for Express {
-    fn board_png(view: &ExpressView, names: &[String]) -> Vec<u8> {
-        draw::board_png(view, names)
+    fn board_picture(view: &ExpressView, names: &[String]) -> Canvas {
+        draw::board_picture(view, names)
     }
 
     fn hand_png(view: &ExpressView) -> Option<Vec<u8>> {
@@ -287,8 +289,8 @@ impl Presenter for Express {
         super::rules_text::text()
     }
 
-    fn board_png_since(view: &ExpressView, before: &ExpressView, names: &[String]) -> Vec<u8> {
-        draw::board_png_since(view, before, names)
+    fn board_picture_since(view: &ExpressView, before: &ExpressView, names: &[String]) -> Canvas {
+        draw::board_picture_since(view, before, names)
     }
 
     fn panel_png(view: &ExpressView, names: &[String]) -> Option<Vec<u8>> {

@@ -3,6 +3,8 @@
 use std::fmt::Write;
 
 use super::cars::{COLOURS, Owner};
+use render::Canvas;
+
 use super::draw;
 use super::rules::Whistlewood;
 use super::view::{CardView, WhistlewoodView};
@@ -229,8 +231,8 @@ pub fn hand_text(view: &WhistlewoodView) -> Option<String> {
 }
 
 impl Presenter for Whistlewood {
-    fn board_png(view: &WhistlewoodView, names: &[String]) -> Vec<u8> {
-        draw::board_png(view, names)
+    fn board_picture(view: &WhistlewoodView, names: &[String]) -> Canvas {
+        draw::board_picture(view, names)
     }
 
     fn hand_png(view: &WhistlewoodView) -> Option<Vec<u8>> {
@@ -249,12 +251,12 @@ impl Presenter for Whistlewood {
         include_str!("rules.md")
     }
 
-    fn board_png_since(
+    fn board_picture_since(
         view: &WhistlewoodView,
         before: &WhistlewoodView,
         names: &[String],
-    ) -> Vec<u8> {
-        draw::board_png_since(view, before, names)
+    ) -> Canvas {
+        draw::board_picture_since(view, before, names)
     }
 
     fn panel_png(view: &WhistlewoodView, names: &[String]) -> Option<Vec<u8>> {

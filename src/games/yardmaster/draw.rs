@@ -17,20 +17,36 @@ mod tests;
 
 pub use style::seat_name;
 
+use render::Canvas;
+
 use super::view::YardmasterView;
 
-/// A PNG of the table as the view shows it; `names` are the players' names in seat order.
-pub fn board_png(view: &YardmasterView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, None))
+/// The table as the view shows it; `names` are the players' names in seat order.
+pub fn board_picture(view: &YardmasterView, names: &[String]) -> Canvas {
+    board::draw(view, names, None)
 }
 
-/// The board as [`board_png`] draws it, with the cards added since `before` ringed.
+/// The board as [`board_picture`] draws it, with the cards added since `before` ringed.
+pub fn board_picture_since(
+    view: &YardmasterView,
+    before: &YardmasterView,
+    names: &[String],
+) -> Canvas {
+    board::draw(view, names, Some(before))
+}
+
+/// [`board_picture`] as a PNG.
+pub fn board_png(view: &YardmasterView, names: &[String]) -> Vec<u8> {
+    render::encode_png(&board_picture(view, names))
+}
+
+/// [`board_picture_since`] as a PNG.
 pub fn board_png_since(
     view: &YardmasterView,
     before: &YardmasterView,
     names: &[String],
 ) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, Some(before)))
+    render::encode_png(&board_picture_since(view, before, names))
 }
 
 /// The picture of a seat's private turn panel (its train's end and its hand); `None` for a spectator.

@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+use render::Canvas;
+
 use super::draw;
 use super::rules::Yardmaster;
 use super::train;
@@ -197,8 +199,8 @@ pub fn hand_text(view: &YardmasterView) -> Option<String> {
 }
 
 impl Presenter for Yardmaster {
-    fn board_png(view: &YardmasterView, names: &[String]) -> Vec<u8> {
-        draw::board_png(view, names)
+    fn board_picture(view: &YardmasterView, names: &[String]) -> Canvas {
+        draw::board_picture(view, names)
     }
 
     fn hand_png(view: &YardmasterView) -> Option<Vec<u8>> {
@@ -217,12 +219,12 @@ impl Presenter for Yardmaster {
         include_str!("rules.md")
     }
 
-    fn board_png_since(
+    fn board_picture_since(
         view: &YardmasterView,
         before: &YardmasterView,
         names: &[String],
-    ) -> Vec<u8> {
-        draw::board_png_since(view, before, names)
+    ) -> Canvas {
+        draw::board_picture_since(view, before, names)
     }
 
     fn panel_png(view: &YardmasterView, names: &[String]) -> Option<Vec<u8>> {

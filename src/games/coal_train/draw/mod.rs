@@ -17,17 +17,23 @@ mod style;
 #[cfg(test)]
 mod tests;
 
+use render::Canvas;
+
 use super::view::CoalTrainView;
 use changes::Changes;
 
-/// A PNG of the table as the view shows it; `names` are the players' names in seat order.
-pub fn board_png(view: &CoalTrainView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, &Changes::default()))
+/// The table as the view shows it; `names` are the players' names in seat order.
+pub fn board_picture(view: &CoalTrainView, names: &[String]) -> Canvas {
+    board::draw(view, names, &Changes::default())
 }
 
-/// The board as [`board_png`] draws it, with what changed since `before` outlined.
-pub fn board_png_since(view: &CoalTrainView, before: &CoalTrainView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, &Changes::between(view, before)))
+/// The board as [`board_picture`] draws it, with what changed since `before` outlined.
+pub fn board_picture_since(
+    view: &CoalTrainView,
+    before: &CoalTrainView,
+    names: &[String],
+) -> Canvas {
+    board::draw(view, names, &Changes::between(view, before))
 }
 
 /// A PNG of the private turn panel of the seat whose view this is; none for a spectator.

@@ -2,8 +2,8 @@
 //! games, for 3 to 5 players; the turn panel at each kind of decision, and the board with a turn's
 //! changes marked. Set `COAL_TRAIN_DRAW_SAMPLES` to a folder to also write them there.
 
-use super::{board_png, board_png_since, panel_png};
-use crate::game::{Game, GameRng, ToAct, Viewer};
+use super::panel_png;
+use crate::game::{Game, GameRng, Presenter, ToAct, Viewer};
 use crate::games::coal_train::view::Decision;
 use crate::games::coal_train::{CoalTrain, CoalTrainOptions};
 
@@ -36,7 +36,7 @@ fn game_until(players: usize, seed: u64, stop: impl Fn(&CoalTrain) -> bool) -> C
 
 fn check(game: &CoalTrain, label: &str) {
     let players = game.players();
-    let png = board_png(&game.view(Viewer::Spectator), &names(players));
+    let png = CoalTrain::board_png(&game.view(Viewer::Spectator), &names(players));
     assert!(png.len() <= MAX_PNG_BYTES, "{label}: {} bytes", png.len());
     let canvas = render::decode_png(&png).expect("a readable PNG");
     assert_eq!(canvas.width(), 1100, "{label}");
@@ -84,8 +84,8 @@ fn face_down_tiles_are_drawn_as_backs_whatever_they_are() {
     let mut rng = GameRng::seeded(3);
     let resampled = game.resample_hidden(Viewer::Spectator, &mut rng);
     assert_eq!(
-        board_png(&view, &names(4)),
-        board_png(&resampled.view(Viewer::Spectator), &names(4))
+        CoalTrain::board_png(&view, &names(4)),
+        CoalTrain::board_png(&resampled.view(Viewer::Spectator), &names(4))
     );
 }
 
@@ -183,13 +183,13 @@ fn the_board_since_an_earlier_view_marks_what_changed() {
         before.view(Viewer::Spectator),
         after.view(Viewer::Spectator),
     );
-    let marked = board_png_since(&now, &was, &names(4));
+    let marked = CoalTrain::board_png_since(&now, &was, &names(4));
     assert!(
-        board_png_since(&now, &now, &names(4)) == board_png(&now, &names(4)),
+        CoalTrain::board_png_since(&now, &now, &names(4)) == CoalTrain::board_png(&now, &names(4)),
         "nothing changed, nothing marked"
     );
     assert!(
-        marked != board_png(&now, &names(4)),
+        marked != CoalTrain::board_png(&now, &names(4)),
         "a new station is marked"
     );
     if let Some(folder) = std::env::var_os("COAL_TRAIN_DRAW_SAMPLES") {

@@ -1,9 +1,9 @@
 //! Pictures of an Express table, made from a view with the render kit.
 //!
-//! [`board_png`] shows the piles and what happens now, every seat's trains (Locos face down unless they
-//! are the viewer's own), Way Cars, hand sizes and totals, the scores per hand and, at the end, the
-//! standings; [`board_png_since`] marks on it what changed since an earlier view; [`hand_png`] shows the
-//! viewer's hand and Locos; [`panel_png`] is the seat's turn-panel picture for a phone. All read only
+//! [`board_picture`] shows the piles and what happens now, every seat's trains (Locos face down unless
+//! they are the viewer's own), Way Cars, hand sizes and totals, the scores per hand and, at the end,
+//! the standings; [`board_picture_since`] marks on it what changed since an earlier view; [`hand_png`]
+//! shows the viewer's hand and Locos; [`panel_png`] is the seat's turn-panel picture for a phone. All read only
 //! [`ExpressView`]s, so nothing hidden can leak into a picture.
 
 mod board;
@@ -18,18 +18,20 @@ mod style;
 #[cfg(test)]
 mod tests;
 
+use render::Canvas;
+
 use super::view::ExpressView;
 use marks::Marks;
 
-/// A PNG of the table as the view shows it; `names` are the players' names in seat order.
-pub fn board_png(view: &ExpressView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, &Marks::default()))
+/// The table as the view shows it; `names` are the players' names in seat order.
+pub fn board_picture(view: &ExpressView, names: &[String]) -> Canvas {
+    board::draw(view, names, &Marks::default())
 }
 
-/// A PNG of the table as the view shows it, with what changed since `before` (the same viewer's earlier
-/// view) outlined and named.
-pub fn board_png_since(view: &ExpressView, before: &ExpressView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, &Marks::between(view, before)))
+/// The table as the view shows it, with what changed since `before` (the same viewer's earlier view)
+/// outlined and named.
+pub fn board_picture_since(view: &ExpressView, before: &ExpressView, names: &[String]) -> Canvas {
+    board::draw(view, names, &Marks::between(view, before))
 }
 
 /// A PNG of the seat's turn panel, or `None` when the view holds no hand.

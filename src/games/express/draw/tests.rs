@@ -5,8 +5,8 @@ use render::decode_png;
 
 use super::marks::{Marks, TrainChange};
 use super::style::{self, BOARD_W, PANEL_W};
-use super::{board, board_png, board_png_since, hand_png, panel_png};
-use crate::game::{BotPlayer, Game, GameRng, Participant, ToAct, Viewer};
+use super::{board, hand_png, panel_png};
+use crate::game::{BotPlayer, Game, GameRng, Participant, Presenter, ToAct, Viewer};
 use crate::games::express::present::{board_text, hand_text};
 use crate::games::express::state::Phase;
 use crate::games::express::{Action, Express, ExpressOptions, Target};
@@ -54,7 +54,7 @@ fn save(name: &str, bytes: &[u8]) {
 
 fn check_board(game: &Express, viewer: Viewer, name: &str) {
     let view = game.view(viewer);
-    let bytes = board_png(&view, &names(game.players()));
+    let bytes = Express::board_png(&view, &names(game.players()));
     assert!(
         bytes.len() <= MAX_PNG_BYTES,
         "{name}: {} bytes",
@@ -117,8 +117,8 @@ fn a_seat_sees_its_own_locos_and_nobody_elses() {
     }
     assert!(spectator.contains("[Loco face down]"), "{spectator}");
     assert_ne!(
-        board_png(&view, &names(4)),
-        board_png(&game.view(Viewer::Spectator), &names(4)),
+        Express::board_png(&view, &names(4)),
+        Express::board_png(&game.view(Viewer::Spectator), &names(4)),
         "the owner's picture shows its Locos face up"
     );
     let hand = hand_text(&view).unwrap();
@@ -195,8 +195,8 @@ fn the_final_board_says_how_tied_totals_share_a_place_to_every_viewer() {
     let view = game.view(Viewer::Spectator);
     let mut untied = view.clone();
     untied.outcome.as_mut().unwrap().tie_break = None;
-    let with_note = decode_png(&board_png(&view, &names)).unwrap();
-    let without = decode_png(&board_png(&untied, &names)).unwrap();
+    let with_note = decode_png(&Express::board_png(&view, &names)).unwrap();
+    let without = decode_png(&Express::board_png(&untied, &names)).unwrap();
     assert!(
         with_note.height() > without.height(),
         "the note takes room on the board: {} against {}",
@@ -286,7 +286,7 @@ fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
             assert_eq!(now.disaster_slot.len(), before.disaster_slot.len() + 1);
             save(
                 "board-4p-since-disaster",
-                &board_png_since(&now, &before, &names),
+                &Express::board_png_since(&now, &before, &names),
             );
             disaster_seen = true;
         }
@@ -295,11 +295,14 @@ fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
             assert_eq!(marks.train(mover, trains_before), TrainChange::New);
             assert!(marks.discard, "the turn ended with a discard");
             assert_ne!(
-                board_png_since(&now, &before, &names),
-                board_png(&now, &names),
+                Express::board_png_since(&now, &before, &names),
+                Express::board_png(&now, &names),
                 "the changes are drawn"
             );
-            save("board-4p-since", &board_png_since(&now, &before, &names));
+            save(
+                "board-4p-since",
+                &Express::board_png_since(&now, &before, &names),
+            );
             found = true;
         }
         if found && disaster_seen {
@@ -319,8 +322,8 @@ fn the_board_marks_what_changed_in_the_last_turn_and_nothing_else() {
             .all(|&t| t == TrainChange::Same)
     );
     assert_eq!(
-        board_png_since(&view, &view, &names(4)),
-        board_png(&view, &names(4)),
+        Express::board_png_since(&view, &view, &names(4)),
+        Express::board_png(&view, &names(4)),
         "nothing changed, nothing marked"
     );
 }

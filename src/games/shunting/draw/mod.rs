@@ -21,7 +21,7 @@ mod tests;
 mod tracks;
 mod vector;
 
-use render::encode_png;
+use render::{Canvas, encode_png};
 
 pub use panel::PANEL_WIDTH;
 
@@ -44,9 +44,14 @@ pub fn yard_png(puzzle: &Puzzle, position: &Position) -> Vec<u8> {
     yard_png_framed(puzzle, position, &Frame::default())
 }
 
-/// The yard with the pieces where `position` puts them and `frame`'s caption and highlights, as a PNG.
+/// The yard with the pieces where `position` puts them and `frame`'s caption and highlights.
+pub fn yard_picture(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Canvas {
+    board::draw(puzzle, position, frame)
+}
+
+/// [`yard_picture`] as a PNG.
 pub fn yard_png_framed(puzzle: &Puzzle, position: &Position, frame: &Frame<'_>) -> Vec<u8> {
-    encode_png(&board::draw(puzzle, position, frame))
+    encode_png(&yard_picture(puzzle, position, frame))
 }
 
 /// The yard for a seat's turn panel, track by track, readable on a phone (see [`panel`]), under

@@ -1,6 +1,8 @@
 //! The pictures and short texts made from a shunting view: the yard, the yard with what moved since an
 //! earlier view marked, the turn panel's yard sized for a phone, and the progress towards the goal.
 
+use render::Canvas;
+
 use super::Shunting;
 use super::view::{ShuntingView, board_text};
 use crate::game::Presenter;
@@ -8,23 +10,23 @@ use crate::games::shunting::draw::{self, Frame};
 use crate::plural::counted;
 
 impl Presenter for Shunting {
-    fn board_png(view: &ShuntingView, _names: &[String]) -> Vec<u8> {
-        draw::yard_png(view.board.puzzle(), &view.position)
+    fn board_picture(view: &ShuntingView, _names: &[String]) -> Canvas {
+        draw::yard_picture(view.board.puzzle(), &view.position, &Frame::default())
     }
 
     /// The pieces that moved since `before` ringed, the slots they left outlined, and the moves
     /// named in the caption; a `before` of another puzzle marks nothing.
-    fn board_png_since(view: &ShuntingView, before: &ShuntingView, names: &[String]) -> Vec<u8> {
+    fn board_picture_since(view: &ShuntingView, before: &ShuntingView, names: &[String]) -> Canvas {
         let puzzle = view.board.puzzle();
         if before.heading != view.heading || before.board.puzzle().start != puzzle.start {
-            return Self::board_png(view, names);
+            return Self::board_picture(view, names);
         }
         let caption = moved_since(view, before);
         let frame = Frame {
             caption: Some(&caption),
             previous: Some(&before.position),
         };
-        draw::yard_png_framed(puzzle, &view.position, &frame)
+        draw::yard_picture(puzzle, &view.position, &frame)
     }
 
     /// The yard track by track, with the goal and the progress towards it.

@@ -23,23 +23,38 @@ mod tests;
 mod train;
 mod turn;
 
+use render::Canvas;
+
 use super::view::WhistlewoodView;
 use changes::Changes;
 
-/// A PNG of the table as the view shows it; `names` are the players' names in seat order.
-pub fn board_png(view: &WhistlewoodView, names: &[String]) -> Vec<u8> {
-    render::encode_png(&board::draw(view, names, &Changes::default()))
+/// The table as the view shows it; `names` are the players' names in seat order.
+pub fn board_picture(view: &WhistlewoodView, names: &[String]) -> Canvas {
+    board::draw(view, names, &Changes::default())
 }
 
-/// The board as [`board_png`] draws it, with what changed since `before` ringed: the cards claimed,
-/// the cars placed, the locomotive if it moved.
+/// The board as [`board_picture`] draws it, with what changed since `before` ringed: the cards
+/// claimed, the cars placed, the locomotive if it moved.
+pub fn board_picture_since(
+    view: &WhistlewoodView,
+    before: &WhistlewoodView,
+    names: &[String],
+) -> Canvas {
+    board::draw(view, names, &changes::since(view, before))
+}
+
+/// [`board_picture`] as a PNG.
+pub fn board_png(view: &WhistlewoodView, names: &[String]) -> Vec<u8> {
+    render::encode_png(&board_picture(view, names))
+}
+
+/// [`board_picture_since`] as a PNG.
 pub fn board_png_since(
     view: &WhistlewoodView,
     before: &WhistlewoodView,
     names: &[String],
 ) -> Vec<u8> {
-    let changes = changes::since(view, before);
-    render::encode_png(&board::draw(view, names, &changes))
+    render::encode_png(&board_picture_since(view, before, names))
 }
 
 /// The picture of a seat's private turn panel (its hand and the map as it matters now); `None` for a
