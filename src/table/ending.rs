@@ -73,7 +73,11 @@ impl Table {
         } else {
             format!("{} wins by resignation.", list_names(&winners))
         };
-        Ok(Reply::public(Post::text(format!("{said}. {verdict}"))))
+        let mut text = format!("{said}. {verdict}");
+        if let Some(link) = self.game_page_link(record.id) {
+            text.push_str(&format!("\n{link}"));
+        }
+        Ok(Reply::public(Post::text(text)))
     }
 
     pub(super) fn abort(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {

@@ -200,6 +200,8 @@ async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
         reminders: RemindersConfig::default(),
         api_url: None,
         shards: None,
+        web_addr: None,
+        web_url: None,
         limits: Default::default(),
     };
     let options = ConnectOptions {
