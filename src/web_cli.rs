@@ -15,7 +15,11 @@ use crate::{fail, output};
 /// Serves the site over `database` on `addr` until stopped.
 pub fn run(database: &Database, addr: SocketAddr) -> ExitCode {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    // The log goes to standard error; standard output says where the site is.
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
     // Opened before the runtime starts: the PostgreSQL client cannot connect on its workers.
     let store = match Store::connect(database, Clock::system()) {
         Ok(store) => store,
