@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use axum::response::{IntoResponse, Response};
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
+use tokio::sync::{Semaphore, oneshot};
 use tokio::task::JoinHandle;
 
 use crate::store::Store;
@@ -36,6 +36,9 @@ use failure::Failure;
 
 /// How long a stopping site waits for the requests under way.
 const STOP_WAIT: Duration = Duration::from_secs(10);
+/// Pages made at once (each on a blocking thread, which the bot's commands share); more wait their
+/// turn.
+const PAGES_AT_ONCE: usize = 4;
 
 /// The site over one store; cheap to clone (clones share the store and what was read).
 #[derive(Clone)]
@@ -46,6 +49,8 @@ pub struct Site {
 struct Inner {
     source: Source,
     cache: Cache,
+    /// Permits to make a page, [`PAGES_AT_ONCE`] of them.
+    workers: Semaphore,
 }
 
 /// Where the site's store lives.
@@ -72,6 +77,7 @@ impl Site {
             inner: Arc::new(Inner {
                 source,
                 cache: Cache::default(),
+                workers: Semaphore::new(PAGES_AT_ONCE),
             }),
         }
     }
@@ -92,11 +98,15 @@ impl Site {
         &self.inner.cache
     }
 
-    /// Runs `work` (which may read the store and draw pictures) on a blocking thread.
+    /// Runs `work` (which may read the store and draw pictures) on a blocking thread, once one of the
+    /// [`PAGES_AT_ONCE`] permits is free.
     async fn blocking(
         &self,
         work: impl FnOnce(&Site) -> Result<Response, Failure> + Send + 'static,
     ) -> Response {
+        let Ok(_permit) = self.inner.workers.acquire().await else {
+            return Failure::internal("the site's workers are closed").into_response();
+        };
         let site = self.clone();
         match tokio::task::spawn_blocking(move || work(&site)).await {
             Ok(Ok(response)) => response,
