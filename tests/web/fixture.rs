@@ -9,10 +9,12 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use roundhouse::bots::BotLevel;
 use roundhouse::clock::ManualClock;
-use roundhouse::store::{GameRecord, Status, Store};
+use roundhouse::store::{GameRecord, Status};
 use roundhouse::table::{Caller, Command, Place, Table, TableOptions};
 use roundhouse::web::Site;
 use tower::ServiceExt;
+
+use crate::test_db::TestDb;
 
 /// The moment the table's clock stands still at: 2026-11-28 12:00 UTC.
 const T0: i64 = 1_795_867_200;
@@ -25,7 +27,8 @@ pub const SEED: u64 = 9_876_543_210_123;
 
 /// The store and the games in it.
 pub struct Fixture {
-    _dir: tempfile::TempDir,
+    /// The database, when the fixture made it (dropped with it).
+    _db: Option<TestDb>,
     /// The table over the store.
     pub table: Arc<Table>,
     /// An Express game of three bots, finished, on [`GUILD`].
@@ -78,11 +81,17 @@ fn bots_play(table: &Table, place: &Place, game: &str, bots: usize) -> GameRecor
 }
 
 impl Fixture {
-    /// The store with every game in it.
+    /// A SQLite file with every game in it.
     pub fn new() -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open_with_clock(&dir.path().join("web.db"), ManualClock::at(T0).clock())
-            .unwrap();
+        let db = TestDb::sqlite();
+        let mut fixture = Fixture::on(&db);
+        fixture._db = Some(db);
+        fixture
+    }
+
+    /// `db` with every game in it.
+    pub fn on(db: &TestDb) -> Fixture {
+        let store = db.open_with_clock(ManualClock::at(T0).clock());
         let table = Table::new(
             store,
             TableOptions {
@@ -126,7 +135,7 @@ impl Fixture {
         );
 
         Fixture {
-            _dir: dir,
+            _db: None,
             table: Arc::new(table),
             express,
             yardmaster,

@@ -25,6 +25,34 @@ fn escaped(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
+on_both_backends! {
+fn every_kind_of_page_is_served_from_either_backend(db) {
+    let fixture = Fixture::on(db);
+    let router = fixture.site().router();
+    let game = fixture.express.id;
+    let ok = [
+        "/".to_owned(),
+        format!("/games/{game}"),
+        format!("/games/{game}?frame=0"),
+        format!("/games/{game}/frames/0.png"),
+        format!("/servers/{GUILD}"),
+        "/rules/express".to_owned(),
+    ];
+    for uri in ok {
+        assert_eq!(get(&router, &uri).status, StatusCode::OK, "{uri}");
+    }
+    let missing = [
+        format!("/games/{}", fixture.open),
+        format!("/games/{}", fixture.aborted),
+        "/games/999999".to_owned(),
+        "/servers/42".to_owned(),
+    ];
+    for uri in missing {
+        assert_eq!(get(&router, &uri).status, StatusCode::NOT_FOUND, "{uri}");
+    }
+}
+}
+
 #[test]
 fn the_index_lists_finished_games_only_with_links_to_their_servers_and_every_games_rules() {
     let fixture = Fixture::new();
