@@ -1,5 +1,6 @@
 //! A finished game's page: who played, the result, the board after the chosen step (with links to
 //! step through the game, which our keyboard script follows too), and every move, grouped by turn.
+//! Without a step chosen (`?frame=N`), the page shows the end, where the result is.
 //! Everything on it comes from the spectator's replay: no hand, no notation (a face-down card is in
 //! its step's notation), no seed or setup.
 

@@ -1,11 +1,11 @@
 //! The addresses of the site and what answers each. Every answer that reads the store or draws a
 //! picture is made on a blocking thread (the store blocks).
 
-use axum::Router;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use axum::{Router, middleware};
 use serde::Deserialize;
 
 use crate::games;
@@ -33,7 +33,27 @@ pub(super) fn router(site: Site) -> Router {
         .route("/static/site.css", get(assets::style_sheet))
         .route("/static/replay.js", get(assets::script))
         .fallback(unknown)
+        .layer(middleware::map_response(guarded))
         .with_state(site)
+}
+
+/// What every answer tells the browser: run only the site's own script and style sheet and show only
+/// its own pictures (so text that slipped past escaping still could not run), never be framed by
+/// another site, and take each answer as the type it says.
+async fn guarded(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+             form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
 }
 
 async fn index(State(site): State<Site>) -> Response {

@@ -365,6 +365,27 @@ fn every_games_rules_have_a_page_and_an_unknown_game_names_the_games() {
 }
 
 #[test]
+fn every_answer_lets_only_the_sites_own_script_style_and_pictures_in() {
+    let fixture = Fixture::new();
+    let router = fixture.site().router();
+    for uri in [
+        "/".to_owned(),
+        format!("/games/{}", fixture.express.id),
+        format!("/games/{}/frames/0.png", fixture.express.id),
+        "/static/replay.js".to_owned(),
+        "/nowhere".to_owned(),
+    ] {
+        let answer = get(&router, &uri);
+        let policy = answer.headers["content-security-policy"].to_str().unwrap();
+        assert!(
+            policy.contains("default-src 'none'") && policy.contains("script-src 'self'"),
+            "{uri}: {policy}"
+        );
+        assert_eq!(answer.headers["x-content-type-options"], "nosniff", "{uri}");
+    }
+}
+
+#[test]
 fn the_style_sheet_and_the_script_are_served_with_their_types() {
     let fixture = Fixture::new();
     let router = fixture.site().router();
