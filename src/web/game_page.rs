@@ -94,12 +94,8 @@ fn board_section(game: &FinishedGame, frame: usize) -> String {
     let mut html = format!(
         "<section id=\"board\" aria-labelledby=\"board-heading\">\n\
          <h2 id=\"board-heading\">{heading}</h2>\n\
-         <figure>\n<img src=\"/games/{id}/frames/{frame}.png\" alt=\"{alt}\">\n\
-         <figcaption>{said}</figcaption>\n</figure>\n\
          <nav aria-label=\"Step through the game\">\n<ul class=\"steps\">\n",
         heading = escape(&heading),
-        alt = escape(&replay.description(frame)),
-        said = escape(&said),
     );
     let links = [
         ("first", "First", "the deal", 0, frame > 0),
@@ -130,12 +126,16 @@ fn board_section(game: &FinishedGame, frame: usize) -> String {
     let _ = write!(
         html,
         "</ul>\n</nav>\n\
+         <figure>\n<img src=\"/games/{id}/frames/{frame}.png\" alt=\"{alt}\">\n\
+         <figcaption>{said}</figcaption>\n</figure>\n\
          <form class=\"jump\" method=\"get\" action=\"/games/{id}#board\">\n\
          <label for=\"frame\">Go to move (0 to {last})</label>\n\
          <input id=\"frame\" name=\"frame\" type=\"number\" min=\"0\" max=\"{last}\" \
          value=\"{frame}\" required>\n<button type=\"submit\">Show</button>\n</form>\n\
          <p class=\"hint\">With a keyboard: the Left and Right arrows step back and forward, Home \
-         and End go to the deal and the end.</p>\n</section>\n"
+         and End go to the deal and the end.</p>\n</section>\n",
+        alt = escape(&replay.description(frame)),
+        said = escape(&said),
     );
     html
 }
