@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use crate::games;
+use crate::table::GameReplay;
 
 use super::cache::FinishedGame;
 use super::html::{date_time, escape, page};
@@ -86,11 +87,7 @@ fn board_section(game: &FinishedGame, frame: usize) -> String {
         Some(mover) => format!("Move {frame} of {last}: {mover}"),
         None => format!("The deal (move 0 of {last})"),
     };
-    let said = replay
-        .step(frame)
-        .map(|step| step.said.join(" "))
-        .filter(|said| !said.is_empty())
-        .unwrap_or_else(|| "The game as dealt.".to_owned());
+    let said = told(replay, frame);
     let mut html = format!(
         "<section id=\"board\" aria-labelledby=\"board-heading\">\n\
          <h2 id=\"board-heading\">{heading}</h2>\n\
@@ -140,6 +137,19 @@ fn board_section(game: &FinishedGame, frame: usize) -> String {
     html
 }
 
+/// What a spectator was told of the step to `frame` (it names who took it).
+fn told(replay: &GameReplay, frame: usize) -> String {
+    let said = replay
+        .step(frame)
+        .map(|step| step.said.join(" "))
+        .unwrap_or_default();
+    match replay.mover(frame) {
+        None => "The game as dealt.".to_owned(),
+        Some(mover) if said.is_empty() => format!("{mover} took a step no one else could see."),
+        Some(_) => said,
+    }
+}
+
 fn moves_section(game: &FinishedGame, frame: usize) -> String {
     let replay = &game.replay;
     let id = replay.record().id;
@@ -165,18 +175,11 @@ fn moves_section(game: &FinishedGame, frame: usize) -> String {
             link(end, &format!("Turn {}: {}", turn + 1, escape(&who)))
         );
         for step_frame in first..=end {
-            let said = replay
-                .step(step_frame)
-                .map(|step| step.said.join(" "))
-                .filter(|said| !said.is_empty())
-                .unwrap_or_else(|| "(nothing anyone else could see)".to_owned());
-            let mover = replay.mover(step_frame).unwrap_or_default();
             let _ = writeln!(
                 html,
-                "<li>{} {}: {}</li>",
-                link(step_frame, &format!("Move {step_frame}")),
-                escape(&mover),
-                escape(&said)
+                "<li>{} {}</li>",
+                link(step_frame, &format!("Move {step_frame}:")),
+                escape(&told(replay, step_frame))
             );
         }
         html.push_str("</ol>\n</li>\n");
