@@ -247,7 +247,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let bot = Bot::connect(&config).await?;
     let site = match config.web_addr {
         Some(addr) => Some(
-            RunningSite::start(addr, Site::over_table(bot.table()))
+            RunningSite::start(addr, Site::over_table(Arc::clone(&bot.table)))
                 .await
                 .map_err(ServeError::Web)?,
         ),
