@@ -73,6 +73,8 @@ fn config(db: &std::path::Path) -> Config {
         // Reached as discord.com through `fake.http_client()`, serenity's rate limiter on.
         api_url: None,
         shards: None,
+        web_addr: None,
+        web_url: None,
         limits: LimitsConfig {
             user_in_flight: USER_IN_FLIGHT,
             ..LimitsConfig::default()

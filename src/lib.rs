@@ -2,7 +2,7 @@
 //!
 //! Layers, from the inside out: pure rules engines ([`games`]) behind one interface ([`game`]); the
 //! [`store`] (SQLite); the [`table`], which turns "user U in channel C says X" into replies; and thin front
-//! ends ([`console`]).
+//! ends ([`console`], [`discord`], and the read-only web site, [`web`]).
 
 pub mod bots;
 pub mod calendar;
@@ -18,3 +18,4 @@ pub mod rng;
 pub mod shards;
 pub mod store;
 pub mod table;
+pub mod web;

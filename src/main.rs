@@ -1,10 +1,13 @@
-//! The `roundhouse` command line: play in the terminal, replay a game from notation, list games and rules.
+//! The `roundhouse` command line: play in the terminal, replay a game from notation, list games and rules,
+//! serve the bot or the web site.
 
 mod db_cli;
 mod output;
 mod puzzle_cli;
+mod web_cli;
 
 use std::io::{self, Read};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -109,6 +112,16 @@ enum Action {
         #[command(subcommand)]
         action: puzzle_cli::PuzzleAction,
     },
+    /// Serve the read-only web site: finished games move by move, servers' leaderboards, the rules.
+    Web {
+        /// The database: a file, or a PostgreSQL server as a postgres:// URL [default: roundhouse.db
+        /// in your data folder].
+        #[arg(long)]
+        db: Option<String>,
+        /// The address to listen on (port 0 takes any free port).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: SocketAddr,
+    },
     /// Whole databases: copy one into another (SQLite into PostgreSQL), checked by replaying every game.
     Db {
         #[command(subcommand)]
@@ -189,6 +202,11 @@ fn main() -> ExitCode {
         Action::Replay { game, file } => run_replay(&game, file),
         Action::Puzzle { action } => puzzle_cli::run(action),
         Action::Db { action } => db_cli::run(action),
+        Action::Web { db, addr } => {
+            let database =
+                db.map_or_else(|| Database::Sqlite(default_db()), |d| Database::parse(&d));
+            web_cli::run(&database, addr)
+        }
         Action::Games => {
             for kind in games::REGISTRY {
                 output::say(&format!(

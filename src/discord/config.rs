@@ -4,6 +4,7 @@
 pub mod environment;
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -132,6 +133,14 @@ pub struct Config {
     /// reminders and daily posts only for the guilds of its shards.
     #[serde(default, deserialize_with = "shards_setting")]
     pub shards: Option<ShardRange>,
+    /// Where the bot also serves the read-only web site (see [`crate::web`]), e.g. `127.0.0.1:8080`;
+    /// `None` (the default) serves none.
+    #[serde(default, deserialize_with = "web_addr_setting")]
+    pub web_addr: Option<SocketAddr>,
+    /// The web site's public address (`https://games.example`), when one serves this database: the
+    /// last post of a finished game then links the game's page. `None` (the default) links none.
+    #[serde(default, deserialize_with = "web_url_setting")]
+    pub web_url: Option<String>,
 }
 
 fn default_database() -> Database {
@@ -140,6 +149,37 @@ fn default_database() -> Database {
 
 fn database_setting<'de, D: serde::Deserializer<'de>>(setting: D) -> Result<Database, D::Error> {
     String::deserialize(setting).map(|text| Database::parse(&text))
+}
+
+fn web_addr_setting<'de, D: serde::Deserializer<'de>>(
+    setting: D,
+) -> Result<Option<SocketAddr>, D::Error> {
+    let text = String::deserialize(setting)?;
+    text.trim().parse().map(Some).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "web_addr must be an IP address and a port, such as \"127.0.0.1:8080\" or \
+             \"[::1]:8080\", not \"{text}\""
+        ))
+    })
+}
+
+fn web_url_setting<'de, D: serde::Deserializer<'de>>(
+    setting: D,
+) -> Result<Option<String>, D::Error> {
+    let text = String::deserialize(setting)?;
+    let url = text.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !url.chars().any(char::is_whitespace) => {
+            Ok(Some(url.to_owned()))
+        }
+        _ => Err(serde::de::Error::custom(format!(
+            "web_url must be the site's address starting with https:// or http://, such as \
+             \"https://games.example\", not \"{text}\""
+        ))),
+    }
 }
 
 fn shards_setting<'de, D: serde::Deserializer<'de>>(
@@ -164,6 +204,8 @@ impl fmt::Debug for Config {
             .field("limits", &self.limits)
             .field("api_url", &self.api_url)
             .field("shards", &self.shards)
+            .field("web_addr", &self.web_addr)
+            .field("web_url", &self.web_url)
             .finish()
     }
 }
@@ -301,6 +343,28 @@ mod tests {
             !format!("{config:?}").contains(TOKEN),
             "the token never shows in logs"
         );
+    }
+
+    #[test]
+    fn the_web_site_is_off_by_default_and_its_address_and_public_url_are_checked() {
+        let missing = Path::new("/nonexistent/roundhouse.toml");
+        let defaults = Config::load(missing, true, &token_only()).unwrap();
+        assert_eq!((defaults.web_addr, defaults.web_url), (None, None));
+        let (_dir, path) =
+            write("web_addr = \"127.0.0.1:8080\"\nweb_url = \"https://games.example/\"\n");
+        let config = Config::load(&path, false, &token_only()).unwrap();
+        assert_eq!(config.web_addr, Some("127.0.0.1:8080".parse().unwrap()));
+        assert_eq!(config.web_url.as_deref(), Some("https://games.example"));
+        for (bad, named) in [
+            ("web_addr = \"localhost\"\n", "web_addr"),
+            ("web_url = \"games.example\"\n", "https://"),
+            ("web_url = \"https://\"\n", "https://"),
+        ] {
+            let (_dir, path) = write(bad);
+            let err = Config::load(&path, false, &token_only()).unwrap_err();
+            assert!(matches!(err, ConfigError::Invalid { .. }), "{bad}: {err}");
+            assert!(err.to_string().contains(named), "{bad}: {err}");
+        }
     }
 
     #[test]

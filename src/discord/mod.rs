@@ -31,9 +31,11 @@ use crate::clock::Clock;
 use crate::shards::ShardRange;
 use crate::store::Store;
 use crate::table::{Table, TableOptions};
+use crate::web::{RunningSite, Site};
 use config::Config;
 use gated_framework::GatedFramework;
 use shutdown::WorkGate;
+pub use shutdown::stop_signal;
 use startup::Registration;
 pub use startup::{Readiness, StartupPolicy};
 use turn_messages::TurnMessages;
@@ -67,6 +69,9 @@ pub enum ServeError {
     /// what could not be reached and what to check.
     #[error("{0}")]
     Unreachable(String),
+    /// The web site could not listen on its address (`web_addr`).
+    #[error("{0}")]
+    Web(std::io::Error),
     /// The bot connected but could not get ready (its commands could not be registered in time).
     #[error("{0}")]
     Startup(String),
@@ -123,6 +128,7 @@ impl Bot {
             pictures: true,
             reminders: config.reminders.policy(),
             limits: config.limits.flood_limits(),
+            web_url: config.web_url.clone(),
         };
         // Opening may connect to a database server and migrate it, and a new table finishes what a
         // migration left to it: blocking work, kept off the runtime's workers (the PostgreSQL client
@@ -236,13 +242,26 @@ impl Bot {
     }
 }
 
-/// Runs the bot until SIGTERM or SIGINT, then stops it cleanly ([`Bot::run_until`]).
+/// Runs the bot (and the web site, when `web_addr` is set) until SIGTERM or SIGINT, then stops it
+/// cleanly ([`Bot::run_until`]): the site first, so that no page is reading the database while it
+/// is closed.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let signal = shutdown::stop_signal()?;
     let bot = Bot::connect(&config).await?;
+    let site = match config.web_addr {
+        Some(addr) => Some(
+            RunningSite::start(addr, Site::over_table(Arc::clone(&bot.table)))
+                .await
+                .map_err(ServeError::Web)?,
+        ),
+        None => None,
+    };
     bot.run_until(async {
         let name = signal.await;
         tracing::info!("{name} received: stopping");
+        if let Some(site) = site {
+            site.stop().await;
+        }
     })
     .await?;
     tracing::info!("stopped cleanly; the database is closed");

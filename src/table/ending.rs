@@ -73,9 +73,13 @@ impl Table {
         } else {
             format!("{} wins by resignation.", list_names(&winners))
         };
+        let mut text = format!("{said}. {verdict}");
+        if let Some(link) = self.game_page_link(record.id) {
+            text.push_str(&format!("\n{link}"));
+        }
         Ok(Reply {
             finished: Some(record.id),
-            ..Reply::public(Post::text(format!("{said}. {verdict}")))
+            ..Reply::public(Post::text(text))
         })
     }
 

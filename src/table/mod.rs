@@ -180,6 +180,9 @@ pub struct TableOptions {
     pub reminders: ReminderPolicy,
     /// Queue limits, the board cooldown and the archive puzzles kept.
     pub limits: FloodLimits,
+    /// The public address of the web site (`https://games.example`, no trailing slash), when one serves
+    /// this store: a finished game's last post then links its page there (`/games/{id}`).
+    pub web_url: Option<String>,
 }
 
 impl Default for TableOptions {
@@ -188,6 +191,7 @@ impl Default for TableOptions {
             pictures: true,
             reminders: ReminderPolicy::default(),
             limits: FloodLimits::default(),
+            web_url: None,
         }
     }
 }
@@ -289,6 +293,13 @@ impl Table {
     /// moment they pass to the daily puzzle and reminders.
     pub fn clock(&self) -> &Clock {
         self.store.clock()
+    }
+
+    /// Where a finished game's page is on the web site, if one is configured (see
+    /// [`TableOptions::web_url`]).
+    fn game_page_link(&self, id: i64) -> Option<String> {
+        let base = self.options.web_url.as_deref()?;
+        Some(format!("Replay: {}/games/{id}", base.trim_end_matches('/')))
     }
 
     /// The store underneath.

@@ -171,6 +171,9 @@ impl Table {
         // What just happened: the newest line before "Now:".
         let told = lines.len() - usize::from(outcome.is_none());
         let last = lines[..told].last().cloned();
+        if outcome.is_some() {
+            lines.extend(self.game_page_link(committed.id));
+        }
         let public = Post {
             text: lines.join("\n"),
             image: self.marked_board_picture(&committed, game.as_ref(), story.before(), last),

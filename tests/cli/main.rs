@@ -13,3 +13,4 @@ mod deployment;
 mod readme;
 mod replay_setups;
 mod shunting_cli;
+mod web_cli;

@@ -1,7 +1,8 @@
 //! Every command the README shows in a ```sh block works as written: each `cargo run --release -- ARGS`
 //! runs as the built binary with the same ARGS, the same environment assignments and the same piped
 //! standard input, in a fresh home and data folder, and must succeed with a sensible output (or, for
-//! `serve` with the README's placeholder token, fail cleanly as documented). Commands that cannot run
+//! `serve` with the README's placeholder token, fail cleanly as documented; `web` must serve its index
+//! page and stop cleanly on SIGTERM). Commands that cannot run
 //! here are listed in `NOT_RUN` with the reason; any other command fails the test until it is run or
 //! listed.
 
@@ -191,6 +192,60 @@ fn run(command: &ShellCommand, args: &[String], home: &Path) -> Output {
     child.wait_with_output().expect("the binary runs")
 }
 
+/// Runs a `web` command as [`run`] runs the others, asks the site it serves for its index page, then
+/// stops it with SIGTERM (as Ctrl-C or `docker stop` would); returns what was wrong, if anything.
+fn serve_web(command: &ShellCommand, args: &[String], home: &Path) -> Option<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_roundhouse"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env_remove("RUST_LOG")
+        .envs(command.env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut first = String::new();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("a stdout pipe"));
+    std::io::BufRead::read_line(&mut stdout, &mut first).expect("its output is read");
+    let page = first
+        .trim()
+        .strip_prefix("The web site is on http://")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(addr, _)| index_page(addr));
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let output = child.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    match page {
+        None => Some(format!(
+            "it did not say where the site is: {first}; stderr: {stderr}"
+        )),
+        Some(page) if !(page.starts_with("HTTP/1.1 200") && page.contains("Finished games")) => {
+            Some(format!("its index page is not served:\n{page}"))
+        }
+        Some(_) if !output.status.success() => Some(format!(
+            "SIGTERM did not stop it cleanly: {}; stderr: {stderr}",
+            output.status
+        )),
+        Some(_) => None,
+    }
+}
+
+/// The whole answer (status line, headers, page) of the site at `addr` to a GET of `/`.
+fn index_page(addr: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(addr).expect("the site takes connections");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .expect("the request is sent");
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut answer).expect("the answer is read");
+    answer
+}
+
 /// Checks that `output` is what the README promises for `args`; returns what was wrong, if anything.
 fn check(command: &ShellCommand, args: &[String], output: &Output, home: &Path) -> Option<String> {
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -267,6 +322,12 @@ fn every_readme_command_runs_as_written() {
             continue;
         };
         let home = tempfile::tempdir().expect("a temporary home");
+        if args.first().map(String::as_str) == Some("web") {
+            if let Some(problem) = serve_web(command, args, home.path()) {
+                failures.push(format!("`{}`: {problem}", command.line));
+            }
+            continue;
+        }
         let output = run(command, args, home.path());
         if let Some(problem) = check(command, args, &output, home.path()) {
             failures.push(format!("`{}`: {problem}", command.line));

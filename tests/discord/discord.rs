@@ -54,6 +54,8 @@ pub(crate) fn config_in(db: &Path, guild: u64) -> Config {
         reminders: RemindersConfig::default(),
         api_url: None,
         shards: None,
+        web_addr: None,
+        web_url: None,
         limits: LimitsConfig::default(),
     }
 }

@@ -45,6 +45,8 @@ fn config(db: &Path) -> Config {
         },
         api_url: None,
         shards: None,
+        web_addr: None,
+        web_url: None,
         limits: LimitsConfig::default(),
     }
 }

@@ -30,13 +30,13 @@ fn bob() -> FakeUser {
     FakeUser::new(1_000_000_000_000_000_032, "bob")
 }
 
-/// Starts `roundhouse serve` against `fake`, with the database at `db`.
-fn spawn_serve(fake: &FakeDiscord, dir: &Path, db: &Path) -> Child {
+/// Starts `roundhouse serve` against `fake`, with the database at `db` and `more` settings.
+fn spawn_serve(fake: &FakeDiscord, dir: &Path, db: &Path, more: &str) -> Child {
     let config = dir.join("fake.toml");
     std::fs::write(
         &config,
         format!(
-            "guild_id = {GUILD}\nlog_level = \"info\"\napi_url = \"{}\"\n",
+            "guild_id = {GUILD}\nlog_level = \"info\"\napi_url = \"{}\"\n{more}",
             fake.api_url()
         ),
     )
@@ -135,7 +135,7 @@ async fn a_signal_stops_serve_cleanly_after_a_committed_move(signal: &str) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("data").join("roundhouse.db");
     let fake = FakeDiscord::start().await;
-    let child = spawn_serve(&fake, dir.path(), &db);
+    let child = spawn_serve(&fake, dir.path(), &db, "");
     fake.wait_ready(WAIT).await;
     fake.wait_commands(WAIT).await;
     one_move(&fake).await;
@@ -186,6 +186,68 @@ async fn sigint_stops_serve_cleanly_after_a_committed_move() {
     a_signal_stops_serve_cleanly_after_a_committed_move("INT").await;
 }
 
+/// The answer of the web site at `addr` to a GET of `/`, or `None` if nothing listens there.
+async fn web_index(addr: &str) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .await
+        .ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.ok()?;
+    Some(answer)
+}
+
+/// With `web_addr` set, `serve` serves the web site beside the bot, over the bot's database, and
+/// stops it when it stops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_serves_the_web_site_at_web_addr_and_stops_it_with_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("web.db");
+    let fake = FakeDiscord::start().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let child = spawn_serve(
+        &fake,
+        dir.path(),
+        &db,
+        &format!("web_addr = \"{addr}\"\nweb_url = \"https://games.example\"\n"),
+    );
+    fake.wait_ready(WAIT).await;
+    let mut index = None;
+    for _ in 0..STARTUP_TRIES {
+        index = web_index(&addr).await;
+        if index.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let index = index.expect("the web site answers at web_addr");
+    assert!(
+        index.starts_with("HTTP/1.1 200") && index.contains("Finished games"),
+        "{index}"
+    );
+
+    let output = signal_and_wait(child, "TERM").await;
+    let log = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "log:\n{log}");
+    assert!(
+        log.contains(&format!("the web site is on http://{addr}/"))
+            && log.contains("the web site stopped")
+            && log.contains("stopped cleanly"),
+        "{log}"
+    );
+    assert!(
+        web_index(&addr).await.is_none(),
+        "the site stopped with the bot"
+    );
+}
+
 /// A stop that comes before any shard is connected (a signal during startup) still ends the bot: there
 /// are no shards to shut down yet, so the connection is dropped instead of waited for.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -200,6 +262,8 @@ async fn a_stop_before_the_connection_is_up_still_ends_the_bot() {
         reminders: RemindersConfig::default(),
         api_url: None,
         shards: None,
+        web_addr: None,
+        web_url: None,
         limits: Default::default(),
     };
     let options = ConnectOptions {

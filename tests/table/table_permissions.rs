@@ -24,6 +24,7 @@ fn table_at(path: &Path, clock: &ManualClock) -> Table {
         pictures: false,
         reminders: ReminderPolicy::default(),
         limits: Default::default(),
+        web_url: None,
     };
     Table::new(
         Store::open_with_clock(path, clock.clock()).unwrap(),
