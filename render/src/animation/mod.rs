@@ -69,7 +69,7 @@ impl AnimatedGif {
             height.max(self.shown.height()),
         );
         let frame = if self.first.is_none() {
-            self.first = Some((Canvas::from_image(picture.image().clone()), delay));
+            self.first = Some((picture.clone(), delay));
             self.whole(picture, width, height, delay)
         } else {
             self.changes(picture, width, height, delay)
