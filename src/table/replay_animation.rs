@@ -46,8 +46,9 @@ impl GameReplay {
     /// (whatever the replay's viewer), each under a caption ("Turn 12 of 80" and what everyone heard
     /// the turn do), at full size; the deal shown 2 s, each turn 1.2 s, the end 8 s. At most
     /// [`ANIMATION_BUDGET`] bytes: a game too long for that shows every k-th turn (k from the size the
-    /// whole would take, with a tenth to spare; the deal and the last turn are always shown). A second or so of work on every core: call
-    /// it off the async runtime.
+    /// whole would take, with a tenth to spare; the deal and the last turn are always shown). About a
+    /// second of work on every core for a five-player Yardmaster game (more for a long Express
+    /// game): call it off the async runtime.
     pub fn animation(&self) -> Animation {
         self.animation_within(ANIMATION_BUDGET)
     }
@@ -173,11 +174,11 @@ impl GameReplay {
             .filter_map(|step| self.step(step))
             .flat_map(|step| step.public.iter().cloned())
             .collect();
-        let text = match said.is_empty() {
-            true => self
-                .mover(frame)
-                .map_or_else(String::new, |mover| format!("{mover} moved.")),
-            false => said.join(" "),
+        let text = if said.is_empty() {
+            self.mover(frame)
+                .map_or_else(String::new, |mover| format!("{mover} moved."))
+        } else {
+            said.join(" ")
         };
         (label, text)
     }
