@@ -27,6 +27,11 @@ pub trait SearchBot: BotPlayer {
     /// The share of playout steps taken uniformly at random instead of by
     /// [`SearchBot::playout_step`], so playouts by a rule of thumb do not all run alike.
     const PLAYOUT_SLIP: f64 = 0.0;
+    /// When set, the search plays the normal bot's step unless the step it tried most earned, on
+    /// average, more than this much more reward (in `0.0..=1.0`): a game whose judgement cannot tell
+    /// many steps apart (a walk that changes no score) then follows the normal bot among them instead
+    /// of wandering. `None` always plays the step tried most.
+    const NORMAL_MARGIN: Option<f64> = None;
 
     /// How likely each seat is to win from this full state, in seat order, each in `0.0..=1.0`: the
     /// search's judgement where a playout stops short of the end. [`reward::margin_chances`] turns

@@ -82,8 +82,8 @@ impl<A: Clone + Eq> Tree<A> {
         node.reward / visits + EXPLORATION * (f64::from(node.available.max(1)).ln() / visits).sqrt()
     }
 
-    /// The root's most visited step (the first tried wins a tie).
-    fn best_step(&self) -> Option<A> {
+    /// The root's most visited child (the first tried wins a tie).
+    fn best_child(&self) -> Option<usize> {
         let root = &self.nodes[0];
         let mut best: Option<usize> = None;
         for &child in &root.children {
@@ -91,7 +91,26 @@ impl<A: Clone + Eq> Tree<A> {
                 best = Some(child);
             }
         }
-        best.and_then(|b| self.nodes[b].step.clone())
+        best
+    }
+
+    /// The mean reward of a child over its visits.
+    fn mean(&self, child: usize) -> f64 {
+        let node = &self.nodes[child];
+        node.reward / f64::from(node.visits.max(1))
+    }
+
+    /// The root's step: the most visited, unless `fallback` (tried at the root) earned on average at
+    /// least as much less `margin`, when the search could not tell them apart and `fallback` is played.
+    fn chosen_step(&self, fallback: Option<(A, f64)>) -> Option<A> {
+        let best = self.best_child()?;
+        if let Some((step, margin)) = fallback {
+            let tried = self.child(0, self.nodes[0].mover, &step);
+            if tried.is_some_and(|c| self.mean(c) + margin >= self.mean(best)) {
+                return Some(step);
+            }
+        }
+        self.nodes[best].step.clone()
     }
 }
 
@@ -111,7 +130,8 @@ pub fn choose<G: SearchBot>(
         let mut state = sight.sample(rng);
         iterate(&mut tree, &mut state, rng, &mut steps);
     }
-    tree.best_step()
+    let fallback = G::NORMAL_MARGIN.map(|margin| (G::choose(sight, rng), margin));
+    tree.chosen_step(fallback)
         .filter(|step| legal.contains(step))
         .unwrap_or_else(|| legal[0].clone())
 }
@@ -239,6 +259,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A root with two tried children: `Take(1)` visited `visits.0` times for `rewards.0` in all,
+    /// `Take(2)` `visits.1` times for `rewards.1`.
+    fn two_children(visits: (u32, u32), rewards: (f64, f64)) -> Tree<Take> {
+        let mut tree = Tree::new(0);
+        for (take, visits, reward) in [(1, visits.0, rewards.0), (2, visits.1, rewards.1)] {
+            let child = tree.add_child(0, 0, Take(take));
+            tree.nodes[child].visits = visits;
+            tree.nodes[child].reward = reward;
+        }
+        tree
+    }
+
+    #[test]
+    fn the_normal_step_is_played_only_when_the_search_cannot_tell_it_from_the_most_tried() {
+        let tree = two_children((60, 40), (36.0, 22.0));
+        assert_eq!(tree.chosen_step(None), Some(Take(1)));
+        // 0.55 against 0.60: within a margin of 0.1, not within 0.01.
+        assert_eq!(tree.chosen_step(Some((Take(2), 0.1))), Some(Take(2)));
+        assert_eq!(tree.chosen_step(Some((Take(2), 0.01))), Some(Take(1)));
+        // A step the search never tried at the root is never played in its stead.
+        assert_eq!(tree.chosen_step(Some((Take(3), 1.0))), Some(Take(1)));
     }
 
     #[test]

@@ -1,14 +1,20 @@
 //! Button clicks: "Take your turn" and "View hand" on turn messages, "Agree"/"Refuse" on undo and abort
 //! requests, Undo on a turn panel. Like slash commands, a click is acknowledged privately at once and
 //! its public result is a channel message (see [`super::respond::deliver`]). Taps on a panel's choices
-//! update the panel in place instead ([`super::panel_taps`]).
+//! update the panel in place instead ([`super::panel_taps`]), and taps on a replay's controls update
+//! the replay ([`super::replay_taps`]).
+
+use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
 use super::messages::{TAKE_TURN, VIEW_HAND, private_answer};
 use super::panel_taps::on_tap;
 use super::panel_view::{REFRESH, UNDO, is_tap};
-use super::respond::{caller_of, deliver, place_of};
+use super::replay_animation::{Uploads, start_if_finished};
+use super::replay_taps::on_replay_tap;
+use super::replay_view::is_replay;
+use super::respond::{caller_of, deliver, finished, place_of};
 use super::vote_buttons::{self, UNDATED_UNDO_IDS};
 use super::{Data, Error};
 use crate::table::{Command, VoteOn};
@@ -31,12 +37,15 @@ pub async fn on_event(
         return Ok(());
     };
     let id = click.data.custom_id.as_str();
+    let values = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.as_slice(),
+        _ => &[],
+    };
     if is_tap(id) || id == REFRESH {
-        let values = match &click.data.kind {
-            serenity::ComponentInteractionDataKind::StringSelect { values } => values.as_slice(),
-            _ => &[],
-        };
         return on_tap(ctx, click, data, values).await;
+    }
+    if is_replay(id) {
+        return on_replay_tap(ctx, click, data, values).await;
     }
     let command = if id == VIEW_HAND {
         Command::Hand
@@ -68,5 +77,11 @@ pub async fn on_event(
         tracing::warn!("could not acknowledge a click; its public result is still posted: {error}");
     }
     let token = acknowledged.is_ok().then_some(click.token.as_str());
-    deliver(&ctx.http, ticket, token, result).await
+    let uploads = Uploads::of(click.app_permissions, click.attachment_size_limit);
+    let animation = start_if_finished(&data.table, finished(&result), uploads);
+    let delivered = deliver(&ctx.http, ticket, token, result).await;
+    if let Some(animation) = animation {
+        animation.post_in(Arc::clone(&ctx.http), click.channel_id);
+    }
+    delivered
 }

@@ -6,11 +6,14 @@
 //! type 6 "for components, ACK an interaction and edit the original message later; the user does
 //! not see a loading state".)
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::messages::{private_answer, private_followup};
 use super::panel_view::{BadTap, REFRESH, parse_tap, render};
+use super::replay_animation::{Uploads, start_if_finished};
 use super::respond::{caller_of, deliver, explain, place_of};
 use super::{Data, Error};
 use crate::table::{Command, Post, Reply};
@@ -68,8 +71,10 @@ pub async fn on_tap(
         }
     };
     let panel = reply.panel.take();
+    let uploads = Uploads::of(click.app_permissions, click.attachment_size_limit);
+    let animation = start_if_finished(&data.table, reply.finished, uploads);
     // The public part first, as for every command: when the panel shows the step done, the channel
-    // has heard of it.
+    // has heard of it; the game's animation, if it ended, after that.
     deliver(
         &ctx.http,
         ticket,
@@ -80,6 +85,9 @@ pub async fn on_tap(
         }),
     )
     .await?;
+    if let Some(animation) = animation {
+        animation.post_in(Arc::clone(&ctx.http), click.channel_id);
+    }
     if let (Some(panel), Some(token)) = (panel, token) {
         render(&panel, page)
             .edit()

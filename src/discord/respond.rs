@@ -2,12 +2,15 @@
 //! acknowledgement at once, the public result as a channel message and the private one as an
 //! ephemeral follow-up (see [`deliver`] for why).
 
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder as _;
 
 use super::channel_post::{PostNonce, post};
 use super::messages::{MESSAGE_LIMIT, channel_message, private_followup, reply};
 use super::panel_view::render;
+use super::replay_animation::{Uploads, start_if_finished};
 use super::turn_messages::Ticket;
 use super::{Context, Data, Error};
 use crate::excerpt::clip;
@@ -125,7 +128,24 @@ pub async fn run_work(
             "could not acknowledge a command; its public result is still posted: {error}"
         );
     }
-    deliver(ctx.http(), ticket, token, result).await
+    let uploads = match ctx {
+        poise::Context::Application(app) => Uploads::of(
+            app.interaction.app_permissions,
+            app.interaction.attachment_size_limit,
+        ),
+        poise::Context::Prefix(_) => Uploads::of(None, 0),
+    };
+    let animation = start_if_finished(&ctx.data().table, finished(&result), uploads);
+    let delivered = deliver(ctx.http(), ticket, token, result).await;
+    if let Some(animation) = animation {
+        animation.post_in(Arc::clone(&ctx.serenity_context().http), ctx.channel_id());
+    }
+    delivered
+}
+
+/// The game a command's `result` ended, if any.
+pub fn finished(result: &Result<Reply, TableError>) -> Option<i64> {
+    result.as_ref().ok().and_then(|reply| reply.finished)
 }
 
 /// Delivers a table command's result (`ticket`: the command's, taken before it entered the table's
@@ -166,6 +186,7 @@ pub async fn deliver(
             private,
             turn,
             panel,
+            ..
         }) => (public, private, turn, panel),
         Err(error) => (None, Some(Post::text(explain(&error))), None, None),
     };

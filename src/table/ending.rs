@@ -73,7 +73,10 @@ impl Table {
         } else {
             format!("{} wins by resignation.", list_names(&winners))
         };
-        Ok(Reply::public(Post::text(format!("{said}. {verdict}"))))
+        Ok(Reply {
+            finished: Some(record.id),
+            ..Reply::public(Post::text(format!("{said}. {verdict}")))
+        })
     }
 
     pub(super) fn abort(&self, place: &Place, caller: &Caller) -> Result<Reply, TableError> {

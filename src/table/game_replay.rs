@@ -224,19 +224,7 @@ impl Table {
         id: Option<i64>,
     ) -> Result<GameReplay, TableError> {
         let record = match id {
-            Some(id) => {
-                let record = self
-                    .store
-                    .game(id)?
-                    .ok_or_else(|| TableError::NotAllowed(format!("There is no game {id}.")))?;
-                if record.status != Status::Finished {
-                    return Err(TableError::NotAllowed(format!(
-                        "Game {id} has not been played to its end, so it has no replay (only \
-                         finished games have one)."
-                    )));
-                }
-                record
-            }
+            Some(id) => self.finished_record(id)?,
             None => self
                 .store
                 .finished_games(&FinishedScope::Channel(place.channel.clone()), 1)?
@@ -252,6 +240,21 @@ impl Table {
         let moves = self.store.moves(record.id)?;
         let viewer = replay_viewer(&record, &caller.user_id);
         GameReplay::read(record, &moves, viewer)
+    }
+
+    /// Game `id`, if it was played to its end; otherwise why it has no replay.
+    pub(super) fn finished_record(&self, id: i64) -> Result<GameRecord, TableError> {
+        let record = self
+            .store
+            .game(id)?
+            .ok_or_else(|| TableError::NotAllowed(format!("There is no game {id}.")))?;
+        if record.status != Status::Finished {
+            return Err(TableError::NotAllowed(format!(
+                "Game {id} has not been played to its end, so it has no replay (only finished \
+                 games have one)."
+            )));
+        }
+        Ok(record)
     }
 }
 

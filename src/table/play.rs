@@ -191,6 +191,7 @@ impl Table {
             public: Some(public),
             private,
             turn: Some(turn),
+            finished: outcome.is_some().then_some(committed.id),
             ..Reply::default()
         })
     }

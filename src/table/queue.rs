@@ -151,9 +151,9 @@ impl Table {
 
 /// Runs table or store work on a blocking thread, off the async threads; a panic there becomes an
 /// internal error (logged).
-pub async fn off_thread(
-    work: impl FnOnce() -> Result<Reply, TableError> + Send + 'static,
-) -> Result<Reply, TableError> {
+pub async fn off_thread<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, TableError> + Send + 'static,
+) -> Result<T, TableError> {
     tokio::task::spawn_blocking(work)
         .await
         .unwrap_or_else(|e| Err(TableError::internal(format!("table work failed: {e}"))))

@@ -86,6 +86,9 @@ pub struct Reply {
     pub panel: Option<Panel>,
     /// The turn the public post tells of, when it is a game's turn message.
     pub turn: Option<TurnMessage>,
+    /// The game this command brought to its end (played out, or won by resignation), which now has
+    /// a replay.
+    pub finished: Option<i64>,
 }
 
 impl Reply {

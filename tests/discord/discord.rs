@@ -104,10 +104,19 @@ pub(crate) async fn click(
     shown(fake, CHANNEL, before, answer)
 }
 
-/// The one channel message posted since `before`, else the interaction's `answer`, which then
-/// must be private.
+/// Whether `sent` is a game's animation, which the bot posts in the background after the command
+/// that ended the game (see `journey_replay`).
+pub(crate) fn is_animation(sent: &Sent) -> bool {
+    sent.attachments
+        .iter()
+        .any(|(name, _)| name.ends_with(".gif"))
+}
+
+/// The one channel message posted since `before` (a game's animation aside), else the
+/// interaction's `answer`, which then must be private.
 pub(crate) fn shown(fake: &FakeDiscord, channel: u64, before: usize, answer: Sent) -> Sent {
-    let posted = fake.channel_messages_from(channel, before);
+    let mut posted = fake.channel_messages_from(channel, before);
+    posted.retain(|sent| !is_animation(sent));
     assert!(posted.len() <= 1, "one public post per command: {posted:?}");
     match posted.into_iter().next() {
         Some(public) => {

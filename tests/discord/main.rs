@@ -29,6 +29,7 @@ mod journey_bot_game;
 mod journey_deadline;
 mod journey_panel;
 mod journey_races;
+mod journey_replay;
 mod journey_resign;
 mod journey_slow;
 mod journey_support;

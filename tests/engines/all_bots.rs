@@ -1,8 +1,9 @@
 //! Every bot ends every game it plays: games with a bot in every seat, of every registered game at every
 //! number of players it allows (solo included) and over its option choices, must reach an outcome within
 //! [`STEP_BOUND`] steps. The seats play easy and normal in turn, and one game in [`CI_HARD_EVERY`]
-//! ([`LONG_RUN_HARD_EVERY`] in the long run) has a hard bot (the search) in one seat. A game that does not end fails with its table, its seed, its
-//! bots' levels and its last steps.
+//! ([`LONG_RUN_HARD_EVERY`] in the long run) has a hard bot (the search) in one seat; one of those in
+//! [`ALL_HARD_SPACING`] (the first game of each game among them) has hard bots in every seat. A game
+//! that does not end fails with its table, its seed, its bots' levels and its last steps.
 //!
 //! CI plays [`CI_GAMES_PER_GAME`] games of each game. The ignored test plays [`LONG_RUN_GAMES_PER_GAME`]
 //! and prints, for each game and number of players, the games played, their steps and the share of the
@@ -30,6 +31,9 @@ const CI_GAMES_PER_GAME: usize = 400;
 const CI_HARD_EVERY: usize = 200;
 /// In the ignored run, one game in this many seats a hard bot.
 const LONG_RUN_HARD_EVERY: usize = 50;
+/// One game in this many of those with a hard bot has hard bots in every seat: bots that search
+/// against each other must end their games too.
+const ALL_HARD_SPACING: usize = 10;
 /// Games of each registered game in the ignored run.
 const LONG_RUN_GAMES_PER_GAME: usize = 10_000;
 /// No game between bots may take more steps than this (a six-player Express game, several hands to 120
@@ -51,8 +55,12 @@ struct Played {
 }
 
 /// The bots' levels in game `index` of a run at `players` seats: easy and normal in turn from seat to
-/// seat and game to game, and every `hard_every`th game a hard bot in one seat.
+/// seat and game to game, every `hard_every`th game a hard bot in one seat, and hard bots in every seat
+/// in one of those in [`ALL_HARD_SPACING`] (game 0 among them).
 fn levels(index: usize, players: usize, hard_every: usize) -> Vec<BotLevel> {
+    if index.is_multiple_of(hard_every * ALL_HARD_SPACING) {
+        return vec![BotLevel::Hard; players];
+    }
     (0..players)
         .map(|seat| {
             if index.is_multiple_of(hard_every) && seat == index / hard_every % players {

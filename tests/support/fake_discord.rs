@@ -110,7 +110,7 @@ const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 type Files = Vec<(String, Vec<u8>)>;
 
 /// Permission bits used in fake members and channels.
-mod perms {
+pub mod perms {
     pub const MANAGE_CHANNELS: u64 = 1 << 4;
     pub const MANAGE_GUILD: u64 = 1 << 5;
     pub const ADD_REACTIONS: u64 = 1 << 6;
@@ -463,6 +463,8 @@ struct State {
     refused_callbacks: Vec<u64>,
     /// Threads opened by the test (see [`threads`]).
     threads: threads::Threads,
+    /// Permissions the bot lacks in a channel (see [`FakeDiscord::deny_bot`]).
+    bot_denied: HashMap<u64, u64>,
 }
 
 impl State {
@@ -513,6 +515,11 @@ impl State {
                 .get(&shard)
                 .is_some_and(gateway::Session::live)
         })
+    }
+
+    /// What the bot may do in `channel`: the interaction's `app_permissions` there.
+    fn bot_permissions(&self, channel: u64) -> u64 {
+        perms::BOT & !self.bot_denied.get(&channel).copied().unwrap_or(0)
     }
 
     fn find_command(&self, guild: u64, name: &str) -> Option<Value> {
@@ -821,6 +828,7 @@ impl FakeDiscord {
             component_type, 2,
             "fake Discord: `{custom_id}` is a select menu; choose from it with `choose`"
         );
+        assert_enabled(component, custom_id);
         let data = json!({"custom_id": custom_id, "component_type": component_type});
         self.dispatch_interaction(3, user, guild, channel, data, Some(message.message.clone()))
             .await
@@ -855,6 +863,7 @@ impl FakeDiscord {
             menu["type"], 3,
             "fake Discord: `{custom_id}` is not a string select"
         );
+        assert_enabled(menu, custom_id);
         let offered = menu["options"]
             .as_array()
             .is_some_and(|options| options.iter().any(|o| o["value"] == value));
@@ -1030,6 +1039,13 @@ impl FakeDiscord {
     /// recorded in [`Self::unexpected_requests`]). Follow-ups then find no response to follow.
     pub fn refuse_callbacks_in(&self, channel: u64) {
         self.shared.lock().refused_callbacks.push(channel);
+    }
+
+    /// Takes `permissions` (bits such as `1 << 15`, ATTACH_FILES) from the bot in `channel`: the
+    /// interactions from there carry `app_permissions` without them, and Discord refuses what needs
+    /// them there (files: see `admit_files`).
+    pub fn deny_bot(&self, channel: u64, permissions: u64) {
+        *self.shared.lock().bot_denied.entry(channel).or_default() |= permissions;
     }
 
     /// Refuses the first responses of the next `count` slash commands as Discord refuses one after
@@ -1231,7 +1247,7 @@ impl FakeDiscord {
                 },
                 "token": token,
                 "version": 1,
-                "app_permissions": perms::BOT.to_string(),
+                "app_permissions": st.bot_permissions(channel).to_string(),
                 "locale": "en-US",
                 "guild_locale": "en-US",
                 "entitlements": [],
@@ -1988,6 +2004,7 @@ fn route_request(
         ("POST", ["channels", channel, "messages"]) => {
             let channel = parse_id(channel)?;
             check_message(&body, &files)?;
+            admit_files(st, channel, &files)?;
             threads::admit_post(st, channel)?;
             if let Some(made) = made_with_nonce(st, &body)? {
                 return Ok(Response::json(made));
@@ -2007,6 +2024,25 @@ fn route_request(
             "no such route in the fake".into(),
         )),
     }
+}
+
+/// Refuses files in a channel where the bot may not attach them: uploading needs ATTACH_FILES
+/// (`1 << 15`, "allows for uploading images and files",
+/// <https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags>);
+/// Discord answers 403 with JSON error 50013, "Missing Permissions"
+/// (<https://discord.com/developers/docs/topics/opcodes-and-status-codes#json>). The bot is meant to
+/// read its permissions from the interaction (`app_permissions`) and not try.
+fn admit_files(st: &State, channel: u64, files: &Files) -> Result<(), Refusal> {
+    if files.is_empty() || st.bot_permissions(channel) & perms::ATTACH_FILES != 0 {
+        return Ok(());
+    }
+    Err((
+        Response::error(403, 50013, "Missing Permissions"),
+        format!(
+            "files {:?} posted in channel {channel}, where the bot may not attach files",
+            files.iter().map(|(name, _)| name).collect::<Vec<_>>()
+        ),
+    ))
 }
 
 /// The message the bot made earlier with the same nonce, if this one asks Discord to enforce it
@@ -2686,6 +2722,16 @@ fn collect_custom_ids(value: &Value, out: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// Panics if `component` is disabled: the Discord client offers no click on a disabled button or
+/// menu (<https://discord.com/developers/docs/components/reference#button>, "disabled?: Whether
+/// the button is disabled (defaults to false)"; the same for a string select).
+fn assert_enabled(component: &Value, custom_id: &str) {
+    assert!(
+        component["disabled"] != true,
+        "fake Discord: `{custom_id}` is disabled; the client cannot use it"
+    );
 }
 
 fn find_component<'a>(components: &'a Value, custom_id: &str) -> Option<&'a Value> {

@@ -79,13 +79,14 @@ fn every_frame_is_the_game_after_one_more_step_and_turns_end_where_the_seats_to_
     let ends = replay.turn_ends();
     assert_eq!(ends.last(), Some(&replay.last_frame()));
     assert!(ends.windows(2).all(|w| w[0] < w[1]));
+    // A turn ends with the step after which other seats owe a decision (the step to frame `f` is
+    // taken by the seats owing one at frame `f - 1`).
     for (turn, &end) in ends.iter().enumerate() {
         assert_eq!(replay.turn_of(end), turn + 1);
-        let after = replay.game(end).to_act();
         if end < replay.last_frame() {
             assert_ne!(
-                after,
-                replay.game(end + 1).to_act(),
+                replay.game(end - 1).to_act(),
+                replay.game(end).to_act(),
                 "turn {turn} ends at {end}"
             );
         }
@@ -93,7 +94,7 @@ fn every_frame_is_the_game_after_one_more_step_and_turns_end_where_the_seats_to_
     // Inside a turn the seats to act stay the same.
     for frame in 1..replay.last_frame() {
         if !ends.contains(&frame) {
-            assert_eq!(replay.game(frame).to_act(), replay.game(frame + 1).to_act());
+            assert_eq!(replay.game(frame - 1).to_act(), replay.game(frame).to_act());
         }
     }
 }

@@ -27,6 +27,7 @@ mod flood;
 mod game_export;
 mod game_replay;
 mod replay_animation;
+mod replay_post;
 mod shards;
 mod shunting_game;
 mod solo_results;

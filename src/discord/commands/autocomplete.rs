@@ -1,4 +1,5 @@
-//! Autocomplete answers: game ids, game options, and the caller's legal moves.
+//! Autocomplete answers: game ids, game options, finished games to replay, and the caller's legal
+//! moves.
 
 use poise::serenity_prelude as serenity;
 
@@ -8,6 +9,7 @@ use crate::discord::respond::{caller, place};
 use crate::excerpt::clip;
 use crate::games;
 use crate::games::adapter::LegalMove;
+use crate::store::{FinishedScope, GameRecord};
 
 /// Discord shows at most this many choices.
 const MAX_CHOICES: usize = 25;
@@ -47,6 +49,48 @@ pub async fn game_ids(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
                     g.id().to_owned(),
                 )
             }),
+    )
+}
+
+/// How many of the newest finished games are searched for what was typed.
+const FINISHED_SEARCHED: usize = 100;
+
+/// The newest finished games of this server (of this channel outside one) whose id, game or players
+/// contain what was typed: "game 12: Express, Ann, Bob and Carol", the id sent.
+pub async fn finished_games(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let table = ctx.data().table.clone();
+    let scope = match ctx.guild_id() {
+        Some(guild) => FinishedScope::Guild(guild.to_string()),
+        None => FinishedScope::Channel(ctx.channel_id().to_string()),
+    };
+    let games = tokio::task::spawn_blocking(move || {
+        table.store().finished_games(&scope, FINISHED_SEARCHED)
+    })
+    .await
+    .ok()
+    .and_then(Result::ok)
+    .unwrap_or_default();
+    let typed = partial.trim().to_lowercase();
+    let choices = games
+        .iter()
+        .map(|record| (record.id, finished_label(record)))
+        .filter(|(_, label)| label.to_lowercase().contains(&typed))
+        .take(MAX_CHOICES)
+        .map(|(id, label)| serenity::AutocompleteChoice::new(clip(&label, CHOICE_LIMIT), id))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// How a finished game is offered: "game 12: Express, Ann, Bob and Carol".
+fn finished_label(record: &GameRecord) -> String {
+    let name = games::find(&record.kind).map_or(record.kind.as_str(), |kind| kind.name());
+    format!(
+        "game {}: {name}, {}",
+        record.id,
+        crate::plural::listed(&record.names())
     )
 }
 

@@ -1,7 +1,8 @@
 //! `/game …`: opening, joining, starting, watching, undoing and ending games.
 
-use super::autocomplete::{game_ids, option_choices};
+use super::autocomplete::{finished_games, game_ids, option_choices};
 use crate::bots::BotLevel;
+use crate::discord::replay_taps;
 use crate::discord::respond::{run, say_privately};
 use crate::discord::{Context, Error};
 use crate::excerpt::excerpt;
@@ -12,8 +13,8 @@ use crate::table::{Command, VoteKind, VoteOn};
     slash_command,
     guild_only,
     subcommands(
-        "new", "join", "leave", "bot", "start", "board", "history", "undo", "resign", "abort",
-        "status", "skip", "kick", "end_now"
+        "new", "join", "leave", "bot", "start", "board", "history", "replay", "undo", "resign",
+        "abort", "status", "skip", "kick", "end_now"
     ),
     subcommand_required
 )]
@@ -140,6 +141,18 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn history(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::History).await
+}
+
+/// Step through a finished game, only you see it: your own hand too if you played it to the end
+#[poise::command(slash_command)]
+async fn replay(
+    ctx: Context<'_>,
+    #[description = "Which finished game (this channel's last if empty)"]
+    #[autocomplete = "finished_games"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    replay_taps::open(ctx, game).await
 }
 
 /// How to answer an undo or abort request.

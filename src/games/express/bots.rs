@@ -24,6 +24,8 @@ const JITTER: f64 = 0.5;
 const LAST_RESORT: f64 = -1000.0;
 /// How much more a Loco swap must make the hand worth for the bot to make it.
 const MIN_SWAP_GAIN: f64 = 3.0;
+/// What drawing from the draw pile is worth.
+const DRAW: f64 = 5.0;
 /// A meld that would leave no card the turn may end with.
 const STRANDED: f64 = -60.0;
 /// Below this the best step only shuffles cards around (a swap, a reset): the bot has melded itself into
@@ -37,10 +39,19 @@ impl BotPlayer for super::Express {
             return legal[0];
         }
         let view = sight.view();
-        let mut me = Bot::new(&view, sight.seat());
-        me.aimed = aimed_disasters(sight, &me.hand, rng);
-        me.pick(&legal, rng)
+        Bot::sighted(sight, &view, rng).pick(&legal, rng)
     }
+}
+
+/// Whether every step the seat of `sight` may take now only shuffles cards around (a swap, a reset)
+/// in the normal bot's judgement: it has melded itself into a corner.
+pub(super) fn cornered(sight: &SeatSight<'_, super::Express>, rng: &mut GameRng) -> bool {
+    let view = sight.view();
+    let me = Bot::sighted(sight, &view, rng);
+    sight
+        .legal()
+        .iter()
+        .all(|action| me.worth(action) < CORNERED)
 }
 
 /// The normal bot's step for `seat` of a full state (a sample the search plays on), one of `legal`:
@@ -59,9 +70,13 @@ pub(super) fn heuristic_step(
 }
 
 /// Keeps the `keep` steps of `steps` (the legal steps of `seat` in the full state `game`) the normal
-/// bot values most, best first; all of them when its best only shuffles cards around.
+/// bot values most, best first, leaving out those that move nothing on: a step that only shuffles cards
+/// around (a swap the next could undo, a reset) and a take from the discard pile the normal bot would
+/// not make (a card passed from hand to hand while the draw pile stands still). A search would take
+/// them for ever, each putting the opponents' turns further beyond its horizon. All of them when the
+/// best only shuffles cards around, or when none moves the game on.
 pub(super) fn best_steps(game: &super::Express, seat: Seat, steps: &mut Vec<Action>, keep: usize) {
-    if steps.len() <= keep {
+    if steps.len() <= 1 {
         return;
     }
     let view = game.view(Viewer::Seat(seat));
@@ -71,8 +86,23 @@ pub(super) fn best_steps(game: &super::Express, seat: Seat, steps: &mut Vec<Acti
     if ranked[0].0 < CORNERED {
         return;
     }
-    steps.clear();
-    steps.extend(ranked.into_iter().take(keep).map(|(_, a)| a));
+    let kept: Vec<Action> = ranked
+        .into_iter()
+        .filter(|&(worth, action)| moves_on(action, worth))
+        .take(keep)
+        .map(|(_, a)| a)
+        .collect();
+    if !kept.is_empty() {
+        *steps = kept;
+    }
+}
+
+/// Whether a step the normal bot values at `worth` moves the game on (see [`best_steps`]).
+fn moves_on(action: Action, worth: f64) -> bool {
+    match action {
+        Action::Take => worth > DRAW,
+        _ => worth >= CORNERED,
+    }
 }
 
 /// The distinct Disasters in `hand`.
@@ -146,6 +176,18 @@ impl<'a> Bot<'a> {
             hand: own.hand.clone().unwrap_or_default(),
             aimed: Vec::new(),
         }
+    }
+
+    /// The bot of the seat of `sight` (whose view is `view`), which knows its aimed Disasters from
+    /// samples of what it cannot see.
+    fn sighted(
+        sight: &SeatSight<'_, super::Express>,
+        view: &'a ExpressView,
+        rng: &mut GameRng,
+    ) -> Bot<'a> {
+        let mut me = Bot::new(view, sight.seat());
+        me.aimed = aimed_disasters(sight, &me.hand, rng);
+        me
     }
 
     /// The bot of `seat` at the full state `game` (whose view of it is `view`), which knows its aimed
@@ -281,7 +323,7 @@ impl<'a> Bot<'a> {
             Action::Reset if cornered => STRANDED + 10.0,
             Action::Block => 100.0,
             Action::Allow => 0.0,
-            Action::Draw => 5.0,
+            Action::Draw => DRAW,
             Action::Take => match self.view.discard.last() {
                 Some(&top) if self.would_add(top) => 10.0,
                 // A third car of a kind is worth taking only if the bot would then start a train with
@@ -517,14 +559,22 @@ mod tests {
             let view = game.view(Viewer::Seat(seat));
             let me = Bot::on_table(&game, &view, seat);
             let worst_kept = kept.iter().map(|a| me.worth(a)).fold(f64::MAX, f64::min);
-            if kept.len() == legal.len() {
-                assert!(legal.len() <= 3 || legal.iter().all(|a| me.worth(a) < CORNERED));
+            if legal.iter().all(|a| me.worth(a) < CORNERED) {
+                assert_eq!(kept, legal, "a cornered bot's tree keeps every step");
                 continue;
             }
-            assert_eq!(kept.len(), 3);
+            assert!(!kept.is_empty() && kept.len() <= 3);
             assert!(kept.iter().all(|a| legal.contains(a)));
+            assert!(
+                kept.iter().all(|&a| moves_on(a, me.worth(&a))),
+                "a step that moves nothing on was kept: {kept:?}"
+            );
             let dropped = legal.iter().filter(|a| !kept.contains(a));
-            assert!(dropped.into_iter().all(|a| me.worth(a) <= worst_kept));
+            assert!(
+                dropped
+                    .into_iter()
+                    .all(|&a| me.worth(&a) <= worst_kept || !moves_on(a, me.worth(&a)))
+            );
             narrowed += 1;
         }
         assert!(narrowed > 50, "only {narrowed} positions narrowed");

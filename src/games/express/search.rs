@@ -4,12 +4,12 @@
 //! ([`super::prospects`]).
 
 use super::Express;
-use super::bots::{best_steps, heuristic_step};
+use super::bots::{best_steps, cornered, heuristic_step};
 use super::notation::Action;
 use super::prospects::expected_totals;
-use crate::bots::SearchBot;
 use crate::bots::reward::margin_chances;
-use crate::game::{GameRng, Seat};
+use crate::bots::{SearchBot, search};
+use crate::game::{BotPlayer, GameRng, Seat, SeatSight};
 
 /// Points of lead that make a win about 73 % likely.
 const SPREAD: f64 = 15.0;
@@ -30,5 +30,14 @@ impl SearchBot for Express {
 
     fn tree_steps(&self, seat: Seat, steps: &mut Vec<Action>) {
         best_steps(self, seat, steps, TREE_STEPS);
+    }
+
+    /// The search, except in a corner, where the normal bot's random step is played: there every step
+    /// only shuffles cards around, and a search would shuffle them for ever.
+    fn choose_hard(sight: &SeatSight<'_, Self>, rng: &mut GameRng) -> Action {
+        if sight.legal().len() > 1 && cornered(sight, rng) {
+            return Self::choose(sight, rng);
+        }
+        search::choose(sight, rng, Self::HARD_ITERATIONS)
     }
 }
