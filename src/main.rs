@@ -2,6 +2,7 @@
 //! serve the bot or the web site.
 
 mod db_cli;
+mod export_cli;
 mod output;
 mod puzzle_cli;
 mod web_cli;
@@ -93,12 +94,26 @@ enum Action {
     /// (only "players" is required). A move is "MOVE" (made by the one seat that must act), "SEAT: MOVE"
     /// (seats count from 0) or {"seat": SEAT, "move": "MOVE"}. A step only the table takes, such as
     /// Express's "deadline" and "end", is written "table: MOVE" (or "seat": "table"); it is refused from a
-    /// seat, and a seat's move from the table.
+    /// seat, and a seat's move from the table. A game written by `roundhouse export` is such a document.
     Replay {
         /// The game.
         game: String,
         /// The input file; `-` or nothing reads standard input.
         file: Option<PathBuf>,
+    },
+    /// Write a finished game's whole record (options, seed, deal, every move, result) as the JSON
+    /// document `roundhouse replay GAME FILE` reads back to the same result (the format is in the
+    /// README).
+    Export {
+        /// The database: a file, or a PostgreSQL server as a postgres:// URL [default: roundhouse.db
+        /// in your data folder].
+        #[arg(long)]
+        db: Option<String>,
+        /// The game's number (as `/game replay` and `--resume` name it).
+        game_id: i64,
+        /// The file to write [default: standard output].
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// List the games and their options.
     Games,
@@ -200,6 +215,11 @@ fn main() -> ExitCode {
             }
         }
         Action::Replay { game, file } => run_replay(&game, file),
+        Action::Export { db, game_id, out } => {
+            let database =
+                db.map_or_else(|| Database::Sqlite(default_db()), |d| Database::parse(&d));
+            export_cli::run(&database, game_id, out.as_deref())
+        }
         Action::Puzzle { action } => puzzle_cli::run(action),
         Action::Db { action } => db_cli::run(action),
         Action::Web { db, addr } => {

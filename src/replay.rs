@@ -11,7 +11,14 @@
 //! A step only the table takes (Express's `deadline` and `end`) is written `table: MOVE`, or with
 //! `"seat": "table"`; the engine refuses it from a seat, and a seat's step from the table.
 //! Seats are named in messages as `names` says ("Player 1", "Player 2", … by default).
+//!
+//! The same document is the export of a finished game (`roundhouse export`, [`export`]): it then also
+//! carries `format` (the version of the document, [`FORMAT`]), `game` (the game's id, which must be the
+//! game `roundhouse replay` is asked to replay), `game_id` (the game's number in the store it came
+//! from, for information), `outcome` (the result the game ended with; the replay must end with the same
+//! one, or it fails saying so), and `by_bot` in every move. See [`export`] for the whole format.
 
+pub mod export;
 mod moves;
 
 use serde::{Deserialize, Serialize};
@@ -25,6 +32,8 @@ use crate::games::seat_names::SeatNames;
 use crate::table::TableError;
 
 use moves::SeatedMove;
+
+pub use export::FORMAT;
 
 /// The input document.
 #[derive(Debug, Deserialize)]
@@ -48,6 +57,18 @@ pub struct ReplayInput {
     /// seat number or `table`.
     #[serde(default)]
     pub moves: Vec<Value>,
+    /// The version of the document's format, as an export writes it; [`FORMAT`] when given.
+    #[serde(default)]
+    pub format: Option<u32>,
+    /// The game's id (`yardmaster`), as an export writes it; the game replayed when given.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The game's number in the store it was exported from, for information.
+    #[serde(default)]
+    pub game_id: Option<i64>,
+    /// The result the game ended with, as an export writes it; the replay must end with it.
+    #[serde(default)]
+    pub outcome: Option<Value>,
 }
 
 /// The result of a replay that went through.
@@ -138,6 +159,23 @@ fn moves_not_a_list(input: &str) -> Option<String> {
     ))
 }
 
+/// Refuses a document of another format version, or of another game than `game_id`.
+fn check_export_fields(input: &ReplayInput, game_id: &str) -> Result<(), ReplayFailure> {
+    if let Some(format) = input.format.filter(|&f| f != FORMAT) {
+        return Err(ReplayFailure::input(format!(
+            "the document is in format {format}, but this build reads format {FORMAT} only"
+        )));
+    }
+    match &input.game {
+        Some(game) if game != game_id => Err(ReplayFailure::input(format!(
+            "the document is a game of `{}`, not of `{game_id}`; replay it with `roundhouse replay {} FILE`",
+            excerpt(game),
+            excerpt(game)
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Replays `input` for the game `game_id`.
 pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure> {
     let kind = games::find(game_id)
@@ -147,6 +185,7 @@ pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure>
     }
     let input: ReplayInput =
         from_json(input).map_err(|e| ReplayFailure::input(format!("bad replay input: {e}")))?;
+    check_export_fields(&input, kind.id())?;
     let names = seat_names(&input)?;
     let options = kind
         .parse_options(&option_pairs(&input.options)?)
@@ -168,11 +207,22 @@ pub fn replay(game_id: &str, input: &str) -> Result<ReplayOutput, ReplayFailure>
             legal,
         })?;
     }
+    let outcome = game.outcome();
+    if let Some(recorded) = &input.outcome {
+        let replayed = serde_json::to_value(&outcome).unwrap_or(Value::Null);
+        if *recorded != replayed {
+            return Err(ReplayFailure::input(format!(
+                "the moves end with the result {}, but the document records the result {}",
+                excerpt(&replayed.to_string()),
+                excerpt(&recorded.to_string())
+            )));
+        }
+    }
     Ok(ReplayOutput {
         game: kind.id(),
         moves_applied: input.moves.len(),
         to_act: game.to_act().seats().to_vec(),
-        outcome: game.outcome(),
+        outcome,
         setup: serde_json::from_str(&setup).unwrap_or(Value::Null),
         state: serde_json::from_str(&game.state_json()).unwrap_or(Value::Null),
     })

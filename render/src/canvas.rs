@@ -6,6 +6,7 @@ use crate::colour::Colour;
 
 /// An RGB picture being drawn. Coordinates are pixels from the top-left corner; anything drawn outside
 /// the picture is clipped.
+#[derive(Clone)]
 pub struct Canvas {
     image: RgbImage,
 }

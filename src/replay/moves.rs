@@ -1,7 +1,8 @@
 //! One entry of a replay's move list: `"MOVE"` (made by the one seat that must act), `"SEAT: MOVE"` or
 //! `{"seat": SEAT, "move": "MOVE"}`, where SEAT is a seat number or `table` for a step only the table
-//! takes (Express's `table: deadline`). An entry in none of these forms is refused with the forms it may
-//! take.
+//! takes (Express's `table: deadline`); the object may also say `"by_bot": true|false` (whether a bot
+//! made the move, as an exported game records it; read for information only). An entry in none of
+//! these forms is refused with the forms it may take.
 
 use serde_json::Value;
 
@@ -37,12 +38,16 @@ impl SeatedMove {
             Value::Object(fields) => {
                 if let Some(key) = fields
                     .keys()
-                    .find(|k| !matches!(k.as_str(), "seat" | "move"))
+                    .find(|k| !matches!(k.as_str(), "seat" | "move" | "by_bot"))
                 {
                     return Err(wrong(format!(
-                        "`{}` is not a field of a move (its fields are `seat` and `move`)",
+                        "`{}` is not a field of a move (its fields are `seat`, `move` and \
+                         `by_bot`)",
                         excerpt(key)
                     )));
+                }
+                if fields.get("by_bot").is_some_and(|b| !b.is_boolean()) {
+                    return Err(wrong("`by_bot` must be true or false".into()));
                 }
                 let actor = match fields.get("seat") {
                     Some(Value::String(who)) if who == TABLE => Some(Actor::Table),

@@ -4,8 +4,8 @@
 //!
 //! Frames are drawn in parallel and encoded as they come (see [`render::AnimatedGif`]: one colour
 //! table, each frame stored as what changed since the one before). A game whose animation would pass
-//! [`ANIMATION_BUDGET`] is shown every k-th turn instead (always with the deal and the last turn),
-//! the smallest k that fits; the caption then names the turns each frame covers.
+//! [`ANIMATION_BUDGET`] is shown every k-th turn instead (always with the deal and the last turn), k
+//! from the size the whole would take; the caption then names the turns each frame covers.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -43,16 +43,29 @@ pub struct Animation {
 
 impl GameReplay {
     /// The game as an animated GIF: the deal, then the board after every turn as a spectator saw it
-    /// (whatever the replay's viewer), each under a caption ("Turn 12 of 80" and what the turn did),
-    /// at full size; the deal shown 2 s, each turn 1.2 s, the end 8 s. At most [`ANIMATION_BUDGET`]
-    /// bytes: a game too long for that shows every k-th turn (the smallest k that fits; the deal and
-    /// the last turn are always shown). A second or two of work on every core: call it off the async
-    /// runtime.
+    /// (whatever the replay's viewer), each under a caption ("Turn 12 of 80" and what everyone heard
+    /// the turn do), at full size; the deal shown 2 s, each turn 1.2 s, the end 8 s. At most
+    /// [`ANIMATION_BUDGET`] bytes: a game too long for that shows every k-th turn (k from the size the
+    /// whole would take, with a tenth to spare; the deal and the last turn are always shown). About a
+    /// second of work on every core for a five-player Yardmaster game (more for a long Express
+    /// game): call it off the async runtime.
     pub fn animation(&self) -> Animation {
+        self.animation_within(ANIMATION_BUDGET)
+    }
+
+    /// [`GameReplay::animation`] in at most `budget` bytes, unless the deal and the end alone take
+    /// more.
+    fn animation_within(&self, budget: usize) -> Animation {
         let mut turns_per_frame = 1;
         loop {
             let frames = self.animated_frames(turns_per_frame);
-            match self.encode(&frames, turns_per_frame) {
+            // The deal and the end alone are shown whatever they take.
+            let budget = if frames.len() <= 2 {
+                usize::MAX
+            } else {
+                budget
+            };
+            match self.encode(&frames, turns_per_frame, budget) {
                 Ok(bytes) => {
                     return Animation {
                         bytes,
@@ -63,7 +76,8 @@ impl GameReplay {
                 }
                 Err(projected) => {
                     // Enough turns per frame for the projected size to fit with a tenth to spare.
-                    let needed = (turns_per_frame * projected).div_ceil(ANIMATION_BUDGET * 9 / 10);
+                    let needed =
+                        (turns_per_frame * projected).div_ceil((budget - budget / 10).max(1));
                     turns_per_frame = needed.max(turns_per_frame + 1);
                 }
             }
@@ -84,13 +98,21 @@ impl GameReplay {
         frames
     }
 
-    /// The GIF of `frames`, or, when it would pass [`ANIMATION_BUDGET`], the size projected for it
-    /// from the part made before it did.
-    fn encode(&self, frames: &[usize], every: usize) -> Result<Vec<u8>, usize> {
+    /// The GIF of `frames`, or, when it would pass `budget` bytes, the size projected for it from the
+    /// part made before it did.
+    fn encode(&self, frames: &[usize], every: usize, budget: usize) -> Result<Vec<u8>, usize> {
         let last = frames.len() - 1;
-        let picture = |i: usize| self.frame_picture(frames, i, every);
-        let samples = [picture(0), picture(last)];
-        let mut gif = AnimatedGif::new(&[&samples[0], &samples[1]], palette::BACKGROUND);
+        // The first and the last pictures give the colours, and are drawn once.
+        let (first_picture, last_picture) = (
+            self.frame_picture(frames, 0, every),
+            self.frame_picture(frames, last, every),
+        );
+        let mut gif = AnimatedGif::new(&[&first_picture, &last_picture], palette::BACKGROUND);
+        let picture = |i: usize| match i {
+            0 => first_picture.clone(),
+            _ if i == last => last_picture.clone(),
+            _ => self.frame_picture(frames, i, every),
+        };
         let mut overflow = None;
         in_order_parallel(frames.len(), picture, |i, canvas| {
             let delay = match i {
@@ -99,7 +121,7 @@ impl GameReplay {
                 _ => TURN_MS,
             };
             gif.push(&canvas, delay);
-            if gif.size() > ANIMATION_BUDGET {
+            if gif.size() > budget {
                 overflow = Some(gif.size() * frames.len() / (i + 1));
                 return ControlFlow::Break(());
             }
@@ -107,9 +129,14 @@ impl GameReplay {
         });
         match overflow {
             Some(projected) => Err(projected),
-            None => Some(gif.finish())
-                .filter(|bytes| bytes.len() <= ANIMATION_BUDGET)
-                .ok_or(ANIMATION_BUDGET + 1),
+            None => {
+                let bytes = gif.finish();
+                if bytes.len() > budget {
+                    Err(bytes.len())
+                } else {
+                    Ok(bytes)
+                }
+            }
         }
     }
 
@@ -144,13 +171,16 @@ impl GameReplay {
             self.turn_ends()[turn - 2] + 1
         };
         let said: Vec<String> = (turn_start..=frame)
-            .filter_map(|step| {
-                let said = self.step(step)?.public.join(" ");
-                let mover = self.mover(step)?;
-                (!said.is_empty()).then(|| format!("{mover}: {said}"))
-            })
+            .filter_map(|step| self.step(step))
+            .flat_map(|step| step.public.iter().cloned())
             .collect();
-        (label, said.join(" "))
+        let text = if said.is_empty() {
+            self.mover(frame)
+                .map_or_else(String::new, |mover| format!("{mover} moved."))
+        } else {
+            said.join(" ")
+        };
+        (label, text)
     }
 }
 
@@ -197,4 +227,103 @@ fn in_order_parallel<T: Send>(
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotLevel;
+    use crate::game::{Actor, GameRng, Viewer};
+    use crate::games;
+    use crate::store::{GameRecord, MoveRecord, SeatRecord, Status};
+
+    /// A finished Express game of three easy bots, read back for a spectator.
+    fn finished_express(seed: u64) -> GameReplay {
+        let kind = games::find("express").unwrap();
+        let options = kind.parse_options(&[]).unwrap();
+        let setup = kind.deal(&options, 3, seed).unwrap();
+        let mut game = kind.start(&options, 3, &setup, seed).unwrap();
+        let mut rng = GameRng::seeded(seed);
+        let mut moves = Vec::new();
+        while let Some(&seat) = game.to_act().seats().first() {
+            let notation = game.bot_move(seat, BotLevel::Easy, &mut rng);
+            game.apply(Actor::Seat(seat), &notation).unwrap();
+            let seq = moves.len();
+            moves.push(MoveRecord {
+                seq,
+                seat,
+                notation,
+                by_bot: true,
+                at: 0,
+            });
+        }
+        let record = GameRecord {
+            id: 7,
+            channel: "c".into(),
+            guild: None,
+            kind: "express".into(),
+            status: Status::Finished,
+            options,
+            seed,
+            setup: Some(setup),
+            snapshot: Some(game.state_json()),
+            version: 1,
+            host: "u1".into(),
+            ended_reason: None,
+            created_at: 0,
+            updated_at: 0,
+            started_at: Some(0),
+            seats: ["Ann", "Bo", "Cy"]
+                .map(|name| SeatRecord::bot(name, BotLevel::Easy))
+                .into(),
+            vote: None,
+        };
+        GameReplay::read(record, &moves, Viewer::Spectator).unwrap()
+    }
+
+    #[test]
+    fn a_game_too_long_for_the_budget_shows_every_kth_turn_with_the_deal_and_the_end() {
+        let replay = finished_express(3);
+        let whole = replay.animation();
+        let turns = replay.turn_ends().len();
+        assert_eq!((whole.frames, whole.turns_per_frame), (turns + 1, 1));
+        let budget = whole.bytes.len() / 3;
+        let capped = replay.animation_within(budget);
+        assert!(
+            capped.bytes.len() <= budget,
+            "{} > {budget}",
+            capped.bytes.len()
+        );
+        let k = capped.turns_per_frame;
+        assert!(k >= 2, "{k}");
+        assert_eq!(capped.frames, 1 + turns.div_ceil(k));
+        assert_eq!(replay.animated_frames(k).last(), Some(&replay.last_frame()));
+        let tighter = replay.animation_within(budget / 2);
+        assert!(tighter.turns_per_frame > k);
+        let mut shown = Vec::new();
+        render::animation::play_gif(&capped.bytes, |_, delay| shown.push(delay)).unwrap();
+        assert_eq!(shown.len(), capped.frames);
+        assert_eq!((shown[0], shown[shown.len() - 1]), (DEAL_MS, LAST_MS));
+        // No budget is too small for the deal and the end.
+        let tiny = replay.animation_within(1);
+        assert_eq!((tiny.frames, tiny.turns_per_frame > turns), (2, true));
+    }
+
+    #[test]
+    fn captions_name_the_turns_a_frame_covers_and_what_everyone_heard() {
+        let replay = finished_express(4);
+        let turns = replay.turn_ends().len();
+        let (label, text) = replay.caption(0, 0, 1);
+        assert_eq!((label.as_str(), text.as_str()), ("Express", "The deal"));
+        let first = replay.turn_ends()[0];
+        let (label, text) = replay.caption(0, first, 1);
+        assert_eq!(label, format!("Turn 1 of {turns}"));
+        let heard: Vec<String> = (1..=first)
+            .flat_map(|frame| replay.step(frame).unwrap().public.clone())
+            .collect();
+        assert_eq!(text, heard.join(" "));
+        let third = replay.turn_ends()[2];
+        let (label, _) = replay.caption(first, third, 2);
+        assert_eq!(label, format!("Turns 2–3 of {turns}"));
+    }
 }

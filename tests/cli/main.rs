@@ -10,6 +10,7 @@ mod closed_pipe;
 mod daily_cli;
 mod db_cli;
 mod deployment;
+mod export_cli;
 mod readme;
 mod replay_setups;
 mod shunting_cli;

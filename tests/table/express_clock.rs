@@ -1,14 +1,16 @@
 //! Express at the table, where time lives: the target of a Disaster who does not answer is pinged,
 //! reminded and, after `block_timeout_hours`, blocked for by the table; after `deadline_hours` no new hand
 //! starts, and the host or a member who manages the channel may end the game now (`end-now`), the hand
-//! as it stands. Games are played through the table with a manual clock; the moves that lead to a
-//! Disaster or to the end of a hand are found first on a copy of the same deal.
+//! as it stands; such a game, exported, replays to the same end with the table's steps. Games are
+//! played through the table with a manual clock; the moves that lead to a Disaster or to the end of a
+//! hand are found first on a copy of the same deal.
 
 use std::path::Path;
 
 use roundhouse::clock::ManualClock;
 use roundhouse::game::Actor;
 use roundhouse::games::{self, adapter::LiveGame};
+use roundhouse::replay::{self, export::export_game};
 use roundhouse::rng::GameRng;
 use roundhouse::store::{GameRecord, Status, Store};
 use roundhouse::table::{Caller, Command, Place, ReminderPolicy, Table, TableError, TableOptions};
@@ -510,4 +512,40 @@ fn a_member_who_manages_the_channel_may_end_the_hand_and_a_game_without_deadline
         assert!(why.starts_with("This game has no deadline"), "{why}");
     }
     assert_eq!(record(&game).status, Status::Active);
+}
+
+#[test]
+fn an_exported_game_ended_by_the_table_replays_to_the_same_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = start(&dir.path().join("t.db"), 5, &[("deadline_hours", "24")]);
+    let before = live(&game);
+    let seat = before.to_act().seats()[0];
+    let notation = before.legal(seat)[0].notation.clone();
+    play(&game, &[(seat, notation.clone())]);
+    game.clock.set(T0 + 24 * HOUR);
+    game.table
+        .handle(&place(), &person("ann"), Command::EndNow)
+        .unwrap();
+    let record = record(&game);
+    assert_eq!(record.status, Status::Finished);
+
+    let export = export_game(game.table.store(), game.id).unwrap();
+    let document = serde_json::to_value(&export).unwrap();
+    let moves = document["moves"].as_array().unwrap();
+    assert_eq!(
+        moves[0],
+        serde_json::json!({"seat": seat, "move": notation, "by_bot": false})
+    );
+    let tail: Vec<&Value> = moves[moves.len() - 2..]
+        .iter()
+        .map(|m| &m["seat"])
+        .collect();
+    assert_eq!(tail, ["table", "table"]);
+    let replayed = replay::replay("express", &document.to_string()).unwrap();
+    assert_eq!(
+        replayed.state,
+        serde_json::from_str::<Value>(record.snapshot.as_deref().unwrap()).unwrap()
+    );
+    assert_eq!(replayed.outcome, live(&game).outcome());
+    assert!(replayed.outcome.is_some());
 }

@@ -24,6 +24,7 @@ mod db_copy;
 mod db_outage;
 mod express_clock;
 mod flood;
+mod game_export;
 mod game_replay;
 mod replay_animation;
 mod replay_post;

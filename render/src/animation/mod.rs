@@ -2,10 +2,11 @@
 //!
 //! Pictures drawn with this kit use few colours (the [`palette`](crate::palette) and the edges
 //! anti-aliased between them), so one colour table serves the whole animation: the colours the
-//! sample pictures use most (up to 255), any other colour shown as the nearest of them. No dithering,
+//! sample pictures use most, then colours first seen later that are far from all of those (a mark
+//! shown only mid-game), up to 255 in all; any other colour is shown as the nearest. No dithering,
 //! so flat areas stay flat and compress well. Each picture after the first is stored as the rectangle
 //! around what changed since the one before, with every unchanged pixel in it transparent, so a
-//! turn that changes a few cards costs a few kilobytes.
+//! turn costs only what it changed.
 //!
 //! Pictures may differ in size: the animation is as big as the biggest, each picture drawn in its top
 //! left corner on `background`. Pictures wider or taller than a GIF allows (65,535 pixels) are cut.
@@ -69,7 +70,7 @@ impl AnimatedGif {
             height.max(self.shown.height()),
         );
         let frame = if self.first.is_none() {
-            self.first = Some((Canvas::from_image(picture.image().clone()), delay));
+            self.first = Some((picture.clone(), delay));
             self.whole(picture, width, height, delay)
         } else {
             self.changes(picture, width, height, delay)
@@ -89,7 +90,7 @@ impl AnimatedGif {
         self.compressed + 30 * self.frames.len() + 3 * 256 + 64
     }
 
-    /// The animation as a GIF that loops for ever.
+    /// The animation as a GIF that loops for ever (with no picture pushed, an empty 0 × 0 GIF).
     pub fn finish(mut self) -> Vec<u8> {
         let (width, height) = self.shown.dimensions();
         if let Some((first, delay)) = self.first.take()
@@ -112,7 +113,9 @@ impl AnimatedGif {
                 .write_lzw_pre_encoded_frame(frame)
                 .expect("a frame compressed here has a valid code size and fits the animation");
         }
-        drop(encoder.into_inner());
+        encoder
+            .into_inner()
+            .expect("writing into memory cannot fail");
         bytes
     }
 
@@ -136,7 +139,7 @@ impl AnimatedGif {
     /// background where it is smaller).
     fn whole(&mut self, picture: &Canvas, width: u32, height: u32, delay: u16) -> Frame<'static> {
         let screen_w = self.shown.width() as usize;
-        let mut indices = Vec::with_capacity((width * height) as usize);
+        let mut indices = Vec::with_capacity(width as usize * height as usize);
         for y in 0..height as usize {
             for x in 0..width as usize {
                 let rgb = pixel(picture, x, y, self.background);
