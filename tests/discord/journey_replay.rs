@@ -19,9 +19,9 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// A channel with no finished game.
 const QUIET_CHANNEL: u64 = 910_000_000_000_000_077;
 
-/// Plays an Express game of Alice and a bot to its end in [`CHANNEL`], before the bot starts: Alice
-/// plays what the game's own bot would in her place. Returns the game's id.
-fn finished_express(db: &Path) -> i64 {
+/// A table over `db` (without pictures) for playing in `channel` of [`GUILD`] before the bot starts,
+/// with Alice as the caller.
+fn table_before_the_bot(db: &Path, channel: u64) -> (Table, Place, Caller) {
     let table = Table::new(
         Store::open(db).unwrap(),
         TableOptions {
@@ -30,10 +30,16 @@ fn finished_express(db: &Path) -> i64 {
         },
     );
     let place = Place {
-        channel: CHANNEL.to_string(),
+        channel: channel.to_string(),
         guild: Some(GUILD.to_string()),
     };
-    let ann = Caller::new(alice().id.to_string(), "alice");
+    (table, place, Caller::new(alice().id.to_string(), "alice"))
+}
+
+/// Plays an Express game of Alice and a bot to its end in [`CHANNEL`], before the bot starts: Alice
+/// plays what the game's own bot would in her place. Returns the game's id.
+fn finished_express(db: &Path) -> i64 {
+    let (table, place, ann) = table_before_the_bot(db, CHANNEL);
     let new = Command::New {
         game: "express".into(),
         options: vec![("target".into(), "100".into())],
@@ -502,18 +508,7 @@ async fn a_game_that_ends_is_posted_as_an_animation_where_the_bot_may_attach_fil
 
 /// Bots play `game` to its end in `channel` (of [`GUILD`]), opened by Alice, before the bot starts.
 fn bots_played(db: &Path, channel: u64, game: &str, bots: usize) {
-    let table = Table::new(
-        Store::open(db).unwrap(),
-        TableOptions {
-            pictures: false,
-            ..TableOptions::default()
-        },
-    );
-    let place = Place {
-        channel: channel.to_string(),
-        guild: Some(GUILD.to_string()),
-    };
-    let ann = Caller::new(alice().id.to_string(), "alice");
+    let (table, place, ann) = table_before_the_bot(db, channel);
     let new = Command::New {
         game: game.into(),
         options: Vec::new(),

@@ -128,6 +128,22 @@ pub(super) fn load_game(
         .transpose()
 }
 
+/// The games whose ids `sql` selects with `params`, in its order (a game gone meanwhile is left out).
+fn games_selected(
+    db: &mut Session<'_, impl GenericClient>,
+    sql: &'static str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<Vec<GameRecord>, StoreError> {
+    let ids: Vec<i64> = db
+        .query(sql, params)?
+        .iter()
+        .map(|row| row.try_get(0))
+        .collect::<Result<_, _>>()?;
+    ids.iter()
+        .filter_map(|id| load_game(db, GAME_BY_ID, id).transpose())
+        .collect()
+}
+
 /// Replaces the seats of `game_id` with `seats`, in one statement for all of them.
 fn write_seats(
     tx: &mut Session<'_, Transaction<'_>>,
@@ -338,19 +354,13 @@ impl Postgres {
         kind: &str,
     ) -> Result<Vec<GameRecord>, StoreError> {
         self.with_client(|client| {
-            let ids: Vec<i64> = client
-                .query(
-                    "SELECT id FROM games WHERE status IN ('lobby', 'active') AND kind = $2 \
-                     AND left(channel, char_length($1::text)) = $1::text \
-                     ORDER BY updated_at DESC, id DESC",
-                    &[&prefix, &kind],
-                )?
-                .iter()
-                .map(|row| row.try_get(0))
-                .collect::<Result<_, _>>()?;
-            ids.iter()
-                .filter_map(|id| load_game(client, GAME_BY_ID, id).transpose())
-                .collect()
+            games_selected(
+                client,
+                "SELECT id FROM games WHERE status IN ('lobby', 'active') AND kind = $2 \
+                 AND left(channel, char_length($1::text)) = $1::text \
+                 ORDER BY updated_at DESC, id DESC",
+                &[&prefix, &kind],
+            )
         })
     }
 
@@ -377,16 +387,7 @@ impl Postgres {
             ),
         };
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with_client(|client| {
-            let ids: Vec<i64> = client
-                .query(sql, &[&key, &limit])?
-                .iter()
-                .map(|row| row.try_get(0))
-                .collect::<Result<_, _>>()?;
-            ids.iter()
-                .filter_map(|id| load_game(client, GAME_BY_ID, id).transpose())
-                .collect()
-        })
+        self.with_client(|client| games_selected(client, sql, &[&key, &limit]))
     }
 
     pub(in crate::store) fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>, StoreError> {

@@ -60,6 +60,21 @@ pub(super) fn load_moves(conn: &Connection, game_id: i64) -> Result<Vec<MoveReco
     Ok(moves)
 }
 
+/// The games whose ids `sql` selects with `params`, in its order (a game gone meanwhile is left out).
+fn games_selected(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<GameRecord>, StoreError> {
+    let ids: Vec<i64> = conn
+        .prepare_cached(sql)?
+        .query_map(params, |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    ids.iter()
+        .filter_map(|id| load_game(conn, "id = ?1", id).transpose())
+        .collect()
+}
+
 pub(super) fn load_game(
     conn: &Connection,
     clause: &str,
@@ -270,16 +285,12 @@ impl Sqlite {
         kind: &str,
     ) -> Result<Vec<GameRecord>, StoreError> {
         self.with_conn(|conn| {
-            let ids: Vec<i64> = conn
-                .prepare(
-                    "SELECT id FROM games WHERE status IN ('lobby', 'active') AND kind = ?2 \
-                     AND substr(channel, 1, length(?1)) = ?1 ORDER BY updated_at DESC, id DESC",
-                )?
-                .query_map(params![prefix, kind], |row| row.get(0))?
-                .collect::<Result<_, _>>()?;
-            ids.iter()
-                .filter_map(|id| load_game(conn, "id = ?1", id).transpose())
-                .collect()
+            games_selected(
+                conn,
+                "SELECT id FROM games WHERE status IN ('lobby', 'active') AND kind = ?2 \
+                 AND substr(channel, 1, length(?1)) = ?1 ORDER BY updated_at DESC, id DESC",
+                params![prefix, kind],
+            )
         })
     }
 
@@ -294,18 +305,11 @@ impl Sqlite {
             FinishedScope::Everywhere => ("?1 = ''", ""),
         };
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with_conn(|conn| {
-            let ids: Vec<i64> = conn
-                .prepare_cached(&format!(
-                    "SELECT id FROM games WHERE status = 'finished' AND {clause} \
-                     ORDER BY updated_at DESC, id DESC LIMIT ?2"
-                ))?
-                .query_map(params![key, limit], |row| row.get(0))?
-                .collect::<Result<_, _>>()?;
-            ids.iter()
-                .filter_map(|id| load_game(conn, "id = ?1", id).transpose())
-                .collect()
-        })
+        let sql = format!(
+            "SELECT id FROM games WHERE status = 'finished' AND {clause} \
+             ORDER BY updated_at DESC, id DESC LIMIT ?2"
+        );
+        self.with_conn(|conn| games_selected(conn, &sql, params![key, limit]))
     }
 
     pub(in crate::store) fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>, StoreError> {
