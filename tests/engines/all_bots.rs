@@ -1,9 +1,11 @@
 //! Every bot ends every game it plays: games with a bot in every seat, of every registered game at every
 //! number of players it allows (solo included) and over its option choices, must reach an outcome within
 //! [`STEP_BOUND`] steps. The seats play easy and normal in turn, and one game in [`CI_HARD_EVERY`]
-//! ([`LONG_RUN_HARD_EVERY`] in the long run) has a hard bot (the search) in one seat; one of those in
-//! [`ALL_HARD_SPACING`] (the first game of each game among them) has hard bots in every seat. A game
-//! that does not end fails with its table, its seed, its bots' levels and its last steps.
+//! ([`LONG_RUN_HARD_EVERY`] in the long run) has a hard bot (the search) in one seat; in the long run,
+//! one game in [`LONG_RUN_ALL_HARD_EVERY`] (the first of each game among them) has hard bots in every
+//! seat. (CI leaves those out: a game of searching bots in a debug build takes a quarter of an hour;
+//! `benches/bot_levels.rs` plays them in release too.) A game that does not end fails with its table,
+//! its seed, its bots' levels and its last steps.
 //!
 //! CI plays [`CI_GAMES_PER_GAME`] games of each game. The ignored test plays [`LONG_RUN_GAMES_PER_GAME`]
 //! and prints, for each game and number of players, the games played, their steps and the share of the
@@ -31,9 +33,9 @@ const CI_GAMES_PER_GAME: usize = 400;
 const CI_HARD_EVERY: usize = 200;
 /// In the ignored run, one game in this many seats a hard bot.
 const LONG_RUN_HARD_EVERY: usize = 50;
-/// One game in this many of those with a hard bot has hard bots in every seat: bots that search
-/// against each other must end their games too.
-const ALL_HARD_SPACING: usize = 10;
+/// In the ignored run, one game in this many has hard bots in every seat: bots that search against each
+/// other must end their games too.
+const LONG_RUN_ALL_HARD_EVERY: usize = 500;
 /// Games of each registered game in the ignored run.
 const LONG_RUN_GAMES_PER_GAME: usize = 10_000;
 /// No game between bots may take more steps than this (a six-player Express game, several hands to 120
@@ -54,13 +56,25 @@ struct Played {
     first: Seat,
 }
 
+/// How often a run seats bots above normal.
+#[derive(Clone, Copy)]
+struct HardGames {
+    /// Every this many games, a hard bot in one seat.
+    one_seat: usize,
+    /// Every this many games (game 0 among them), hard bots in every seat.
+    all_seats: Option<usize>,
+}
+
 /// The bots' levels in game `index` of a run at `players` seats: easy and normal in turn from seat to
-/// seat and game to game, every `hard_every`th game a hard bot in one seat, and hard bots in every seat
-/// in one of those in [`ALL_HARD_SPACING`] (game 0 among them).
-fn levels(index: usize, players: usize, hard_every: usize) -> Vec<BotLevel> {
-    if index.is_multiple_of(hard_every * ALL_HARD_SPACING) {
+/// seat and game to game, a hard bot in one seat or in every seat as `hard` says.
+fn levels(index: usize, players: usize, hard: HardGames) -> Vec<BotLevel> {
+    if hard
+        .all_seats
+        .is_some_and(|every| index.is_multiple_of(every))
+    {
         return vec![BotLevel::Hard; players];
     }
+    let hard_every = hard.one_seat;
     (0..players)
         .map(|seat| {
             if index.is_multiple_of(hard_every) && seat == index / hard_every % players {
@@ -203,13 +217,13 @@ impl Tally {
     }
 }
 
-/// Plays `games` games of `kind` between bots (a hard one in every `hard_every`th), spread in turn over
+/// Plays `games` games of `kind` between bots (hard ones as `hard` says), spread in turn over
 /// its tables (every number of players, and its option choices), from seeds drawn from `seed`; tallied
 /// by number of players.
 fn play_kind(
     kind: &dyn GameKind,
     games: usize,
-    hard_every: usize,
+    hard: HardGames,
     seed: u64,
 ) -> BTreeMap<usize, Tally> {
     let tables: Vec<Table> = walks::tables()
@@ -233,7 +247,7 @@ fn play_kind(
             .collect();
         let table = at_count[next_of_count[which] % at_count.len()];
         next_of_count[which] += 1;
-        let levels = levels(game, table.players, hard_every);
+        let levels = levels(game, table.players, hard);
         let result = play(table, seeds.next_u64(), &levels);
         tallies
             .entry(table.players)
@@ -245,12 +259,12 @@ fn play_kind(
 
 /// Plays `games` games of every registered game between bots (see [`play_kind`]), one thread per game, prints what they came
 /// to and fails naming the games that did not end.
-fn assert_every_game_ends(games: usize, hard_every: usize) {
+fn assert_every_game_ends(games: usize, hard: HardGames) {
     let seed = walks::run_seed();
     let results: Vec<(&'static str, BTreeMap<usize, Tally>)> = std::thread::scope(|scope| {
         let running: Vec<_> = REGISTRY
             .iter()
-            .map(|&kind| scope.spawn(move || (kind.id(), play_kind(kind, games, hard_every, seed))))
+            .map(|&kind| scope.spawn(move || (kind.id(), play_kind(kind, games, hard, seed))))
             .collect();
         running
             .into_iter()
@@ -303,12 +317,20 @@ fn all_bots_end_the_express_games_once_seen_not_ending() {
 
 #[test]
 fn all_bots_end_every_game() {
-    assert_every_game_ends(CI_GAMES_PER_GAME, CI_HARD_EVERY);
+    let hard = HardGames {
+        one_seat: CI_HARD_EVERY,
+        all_seats: None,
+    };
+    assert_every_game_ends(CI_GAMES_PER_GAME, hard);
 }
 
 /// The long run, with the figures printed: see the module's doc.
 #[test]
 #[ignore = "ten thousand games of each game: run by hand in release"]
 fn all_bots_end_ten_thousand_games_of_every_game() {
-    assert_every_game_ends(LONG_RUN_GAMES_PER_GAME, LONG_RUN_HARD_EVERY);
+    let hard = HardGames {
+        one_seat: LONG_RUN_HARD_EVERY,
+        all_seats: Some(LONG_RUN_ALL_HARD_EVERY),
+    };
+    assert_every_game_ends(LONG_RUN_GAMES_PER_GAME, hard);
 }
