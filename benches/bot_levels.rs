@@ -6,7 +6,8 @@
 //! all-hard rows play a tenth of it), `BOT_THREADS=N` the threads games are spread over (default: one
 //! per core). Each line gives the games, the hero's win share against the fair share, its wins by seat,
 //! and for every row with a hard bot the time of its steps: median, 99th percentile and slowest, each
-//! step timed on its own thread (one core).
+//! step timed on its own thread (one core). A row also reports its tally so far on standard error
+//! every 100 games, so a long run shows how it is going.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -20,6 +21,8 @@ use roundhouse::rng::seed_of;
 const DEFAULT_GAMES: usize = 2000;
 /// The all-hard rows play this share of a row's games (every seat searches, so they take longest).
 const ALL_HARD_SHARE: usize = 10;
+/// A long row reports its tally so far on standard error after every this many games.
+const PROGRESS_EVERY: usize = 100;
 /// No game between bots takes more steps than this.
 const STEP_BOUND: usize = 20_000;
 
@@ -167,7 +170,7 @@ struct Tally {
 }
 
 /// Plays game `index` of `row`: the hero sits in seat `index % players`.
-fn play(row: &Row, index: usize, tally: &Mutex<Tally>) {
+fn play(row: &Row, index: usize, tally: &Mutex<Tally>, began: Instant) {
     let kind = games::find(row.game).expect("a registered game");
     let options: Vec<(String, String)> = row
         .options
@@ -190,10 +193,10 @@ fn play(row: &Row, index: usize, tally: &Mutex<Tally>) {
     while let ToAct::Seats(seats) = game.to_act() {
         assert!(steps < STEP_BOUND, "{}: game {index} did not end", row.name);
         let seat = seats[0];
-        let began = Instant::now();
+        let step_began = Instant::now();
         let step = game.bot_move(seat, level(seat), &mut rng);
         if level(seat) == Hard {
-            hard_steps.push(began.elapsed());
+            hard_steps.push(step_began.elapsed());
         }
         game.apply(Actor::Seat(seat), &step).unwrap_or_else(|e| {
             panic!(
@@ -215,6 +218,9 @@ fn play(row: &Row, index: usize, tally: &Mutex<Tally>) {
             tally.hero_wins += share;
             tally.hero_wins_by_seat[hero] += share;
         }
+    }
+    if tally.games.is_multiple_of(PROGRESS_EVERY) {
+        eprintln!("{}", summary(row, &tally, began));
     }
 }
 
@@ -251,12 +257,17 @@ fn run(row: &Row, games: usize, threads: usize) {
                     if index >= games {
                         break;
                     }
-                    play(row, index, &tally);
+                    play(row, index, &tally, began);
                 }
             });
         }
     });
-    let mut tally = tally.into_inner().expect("no thread panicked");
+    let tally = tally.into_inner().expect("no thread panicked");
+    println!("{}", summary(row, &tally, began));
+}
+
+/// The line that reports `tally`, the games of `row` played since `began`.
+fn summary(row: &Row, tally: &Tally, began: Instant) -> String {
     let played = tally.games as f64;
     let fair = if row.players == 1 {
         50.0
@@ -273,17 +284,18 @@ fn run(row: &Row, games: usize, threads: usize) {
         shares(&tally.wins_by_seat, played),
     );
     if !tally.hard_steps.is_empty() {
-        tally.hard_steps.sort();
+        let mut times = tally.hard_steps.clone();
+        times.sort();
         line.push_str(&format!(
             "  hard step p50 {:.1} ms p99 {:.1} ms max {:.1} ms ({} steps)",
-            percentile(&tally.hard_steps, 0.5).as_secs_f64() * 1e3,
-            percentile(&tally.hard_steps, 0.99).as_secs_f64() * 1e3,
-            tally.hard_steps.last().expect("not empty").as_secs_f64() * 1e3,
-            tally.hard_steps.len()
+            percentile(&times, 0.5).as_secs_f64() * 1e3,
+            percentile(&times, 0.99).as_secs_f64() * 1e3,
+            times.last().expect("not empty").as_secs_f64() * 1e3,
+            times.len()
         ));
     }
     line.push_str(&format!("  [{:.0} s]", began.elapsed().as_secs_f64()));
-    println!("{line}");
+    line
 }
 
 fn main() {

@@ -7,10 +7,10 @@
 //! melds it (so the draw pile, or what lies in trains, moves on), and a Loco swap must make the hand
 //! worth more and leave a card to discard (so no swap undoes another).
 
-use super::cards::{Class, Kind};
+use super::cards::{ALL_KINDS, Class, Kind};
 use super::disasters::{Effect, disaster};
 use super::notation::{Action, Target};
-use super::train::{Line, Train};
+use super::train::{Line, TrainEnd};
 use super::view::{ExpressView, SeatView, TrainView};
 use crate::game::{BotPlayer, Game, GameRng, Seat, SeatSight, Viewer};
 
@@ -122,6 +122,8 @@ struct Bot<'a> {
     view: &'a ExpressView,
     seat: Seat,
     own: &'a SeatView,
+    /// Whether each kind of card may go at the end of one of its own trains ([`extended_kinds`]).
+    extends_own: [bool; ALL_KINDS.len()],
     hand: Vec<Kind>,
     /// The Disasters in hand that have a legal target now.
     aimed: Vec<Kind>,
@@ -148,22 +150,19 @@ fn aimed_disasters(
     kinds
 }
 
-/// A train as the rules see it, made from its view (the Loco plays no part in what may be added).
-fn as_train(train: &TrainView) -> Train {
-    Train {
-        loco: Kind::Wild,
-        cars: train.cars.clone(),
-        fresh: false,
-    }
-}
-
 /// Whether `card` may go at the end of one of `trains` (a Wild always may be declared to fit).
 fn extends(trains: &[TrainView], card: Kind) -> bool {
     trains.iter().any(|t| {
-        let train = as_train(t);
-        train.check_add(card, None).is_ok()
-            || (card == Kind::Wild && train.line().is_some() && !train.has_caboose())
+        let end = TrainEnd::of(&t.cars);
+        end.check_add(card, None).is_ok()
+            || (card == Kind::Wild && end.line().is_some() && end.open())
     })
+}
+
+/// For each kind of card, in [`ALL_KINDS`] order, whether it may go at the end of one of `trains`
+/// ([`extends`]): read once for a bot's own trains, which every card's usefulness asks about.
+fn extended_kinds(trains: &[TrainView]) -> [bool; ALL_KINDS.len()] {
+    ALL_KINDS.map(|kind| extends(trains, kind))
 }
 
 impl<'a> Bot<'a> {
@@ -173,6 +172,7 @@ impl<'a> Bot<'a> {
             view,
             seat,
             own,
+            extends_own: extended_kinds(&own.trains),
             hand: own.hand.clone().unwrap_or_default(),
             aimed: Vec::new(),
         }
@@ -232,7 +232,7 @@ impl<'a> Bot<'a> {
 
     /// How much the bot wants to keep `kind` (higher: keep).
     fn usefulness(&self, kind: Kind) -> f64 {
-        let extends_own = extends(&self.own.trains, kind);
+        let extends_own = self.extends_own[kind as usize];
         match kind.class() {
             Class::Wild => 10.0,
             Class::Caboose => {
@@ -299,13 +299,9 @@ impl<'a> Bot<'a> {
 
     /// Whether the hand still holds a card to discard once `removed` has left it.
     fn keeps_a_discard(&self, removed: &[Kind]) -> bool {
-        let mut hand = self.hand.clone();
-        for card in removed {
-            if let Some(i) = hand.iter().position(|k| k == card) {
-                hand.swap_remove(i);
-            }
-        }
-        hand.iter().any(|&k| self.discardable(k))
+        self.hand.iter().any(|&k| {
+            self.discardable(k) && self.held(k) > removed.iter().filter(|&&r| r == k).count()
+        })
     }
 
     fn worth(&self, action: &Action) -> f64 {
@@ -360,7 +356,7 @@ impl<'a> Bot<'a> {
             Kind::Caboose if cars.len() >= 3 || self.over() > 0 => 22.0,
             Kind::Caboose => -5.0,
             Kind::Wild => {
-                let line = as_train(&self.own.trains[train]).line();
+                let line = TrainEnd::of(cars).line();
                 let fits = match (declared, line) {
                     (None, _) => true,
                     (Some(kind), Some(Line::Freight(carried))) => kind == carried,

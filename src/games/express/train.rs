@@ -86,23 +86,12 @@ impl Train {
     /// The kind car `index` counts as: its card, its declaration, or (open Wilds and Cabooses) the kind of
     /// the car before it.
     pub fn counts_as(&self, index: usize) -> Kind {
-        let car = self.cars[index];
-        match car.role {
-            Role::As(kind) | Role::Transition(kind) => kind,
-            Role::Open => self.counts_as(index - 1),
-            Role::Plain if car.card == Kind::Caboose => self.counts_as(index - 1),
-            Role::Plain => car.card,
-        }
+        counts_as(&self.cars, index)
     }
 
     /// What the train carries at its end (None for a train without cars).
     pub fn line(&self) -> Option<Line> {
-        let last = self.cars.len().checked_sub(1)?;
-        let kind = self.counts_as(last);
-        Some(match kind.class() {
-            Class::Freight => Line::Freight(kind),
-            _ => Line::Passenger,
-        })
+        self.end().line()
     }
 
     /// Whether it ends with a Caboose.
@@ -123,17 +112,7 @@ impl Train {
 
     /// What decides which cards may go at the end: read once, then asked of each card offered.
     pub fn end(&self) -> TrainEnd {
-        let last = self.cars.len().checked_sub(1);
-        TrainEnd {
-            caboose: self.has_caboose(),
-            cars: self.cars.len(),
-            last_counts_as: last.map(|i| self.counts_as(i)),
-            open_last: self
-                .cars
-                .last()
-                .filter(|c| c.role == Role::Open)
-                .map(|c| c.fresh),
-        }
+        TrainEnd::of(&self.cars)
     }
 
     /// Adds a car that [`Train::check_add`] allowed.
@@ -160,6 +139,18 @@ impl Train {
     }
 }
 
+/// The kind car `index` of `cars` counts as: its card, its declaration, or (open Wilds and Cabooses)
+/// the kind of the car before it.
+fn counts_as(cars: &[Car], index: usize) -> Kind {
+    let car = cars[index];
+    match car.role {
+        Role::As(kind) | Role::Transition(kind) => kind,
+        Role::Open => counts_as(cars, index - 1),
+        Role::Plain if car.card == Kind::Caboose => counts_as(cars, index - 1),
+        Role::Plain => car.card,
+    }
+}
+
 /// The places of a car that the rules tell apart: 1, 2, and 3 or later.
 const PLACES: usize = 3;
 
@@ -177,6 +168,29 @@ pub struct TrainEnd {
 }
 
 impl TrainEnd {
+    /// The end of a train with `cars`, front first (a train's, or a view's of it: the Loco plays no
+    /// part in what may be added).
+    pub fn of(cars: &[Car]) -> TrainEnd {
+        let last = cars.len().checked_sub(1);
+        TrainEnd {
+            caboose: cars.last().is_some_and(|c| c.card == Kind::Caboose),
+            cars: cars.len(),
+            last_counts_as: last.map(|i| counts_as(cars, i)),
+            open_last: cars
+                .last()
+                .filter(|c| c.role == Role::Open)
+                .map(|c| c.fresh),
+        }
+    }
+
+    /// What a train with this end carries (None for a train without cars).
+    pub fn line(&self) -> Option<Line> {
+        self.last_counts_as.map(|kind| match kind.class() {
+            Class::Freight => Line::Freight(kind),
+            _ => Line::Passenger,
+        })
+    }
+
     /// The end of a train without cars: what may start a train.
     pub const EMPTY: TrainEnd = TrainEnd {
         caboose: false,
@@ -254,10 +268,7 @@ impl TrainEnd {
             return Err(AddRefusal::DeclaredNotWild(card));
         }
         let place = self.cars + 1;
-        let line = self.last_counts_as.map(|kind| match kind.class() {
-            Class::Freight => Line::Freight(kind),
-            _ => Line::Passenger,
-        });
+        let line = self.line();
         let mut covers = self
             .open_last
             .map(|_| Role::As(self.last_counts_as.unwrap_or(card)));
