@@ -15,7 +15,7 @@ const SPREAD: f64 = 6.0;
 const PLAYOUT_JITTER: f64 = 0.5;
 
 impl SearchBot for Yardmaster {
-    const HARD_ITERATIONS: u32 = 1000;
+    const HARD_ITERATIONS: u32 = 2000;
     const PLAYOUT_STEPS: u32 = 60;
     const EASY_SLIP: f64 = 0.4;
     const PLAYOUT_SLIP: f64 = 0.1;
