@@ -4,10 +4,15 @@
 //! `cargo bench --bench bot_levels` plays every row; `cargo bench --bench bot_levels -- express` only
 //! the rows whose name contains `express`. `BOT_GAMES=N` sets the games a row (default 2000; the
 //! all-hard rows play a tenth of it), `BOT_THREADS=N` the threads games are spread over (default: one
-//! per core). Each line gives the games, the hero's win share against the fair share, its wins by seat,
-//! and for every row with a hard bot the time of its steps: median, 99th percentile and slowest, each
-//! step timed on its own thread (one core). A row also reports its tally so far on standard error
-//! every 100 games, so a long run shows how it is going.
+//! per core), `BOT_FIRST=K` the first game's number (default 0), so a row too long for one sitting
+//! can be played in parts over consecutive numbers and the parts' tallies added. Each line gives the
+//! games, the hero's win share against the fair share, its wins by seat, and for every row with a
+//! hard bot the time of its steps: median, 99th percentile and slowest, each step timed on its own
+//! thread (one core). A row also reports on standard error its tally of games K to K + 100n every 100
+//! games (the games are counted in number order, whichever thread finishes first), so a long run
+//! shows how it is going and a stopped run still tells the tally of its first games.
+
+use std::collections::BTreeMap;
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -154,9 +159,23 @@ const ROWS: &[Row] = &[
     row("coal_train 4p all hard", "coal_train", 4, &[], Hard, Hard),
 ];
 
-/// What the games of a row came to.
+/// What one game came to.
+struct Played {
+    steps: usize,
+    /// The seat the hero sat in.
+    hero: Seat,
+    winners: Vec<Seat>,
+    /// The time of each of the hard bots' steps.
+    hard_steps: Vec<Duration>,
+}
+
+/// What the games of a row came to, counted in number order.
 #[derive(Default)]
 struct Tally {
+    /// Games finished ahead of a game with a lower number still being played, by number.
+    waiting: BTreeMap<usize, Played>,
+    /// The number of the next game to count.
+    next: usize,
     games: usize,
     steps: usize,
     /// The hero's wins (a win shared by k counts 1/k).
@@ -206,21 +225,40 @@ fn play(row: &Row, index: usize, tally: &Mutex<Tally>, began: Instant) {
         });
         steps += 1;
     }
-    let winners = game.outcome().expect("an ended game").winning_seats();
+    let played = Played {
+        steps,
+        hero,
+        winners: game.outcome().expect("an ended game").winning_seats(),
+        hard_steps,
+    };
     let mut tally = tally.lock().expect("no thread panicked");
-    tally.games += 1;
-    tally.steps += steps;
-    tally.hard_steps.extend(hard_steps);
-    for &winner in &winners {
-        let share = 1.0 / winners.len() as f64;
-        tally.wins_by_seat[winner] += share;
-        if winner == hero {
-            tally.hero_wins += share;
-            tally.hero_wins_by_seat[hero] += share;
+    tally.waiting.insert(index, played);
+    loop {
+        let next = tally.next;
+        let Some(played) = tally.waiting.remove(&next) else {
+            break;
+        };
+        tally.next += 1;
+        tally.count(played);
+        if tally.games.is_multiple_of(PROGRESS_EVERY) {
+            eprintln!("{}", summary(row, &tally, began));
         }
     }
-    if tally.games.is_multiple_of(PROGRESS_EVERY) {
-        eprintln!("{}", summary(row, &tally, began));
+}
+
+impl Tally {
+    fn count(&mut self, played: Played) {
+        self.games += 1;
+        self.steps += played.steps;
+        self.hard_steps.extend(played.hard_steps);
+        let share = 1.0 / played.winners.len() as f64;
+        for &winner in &played.winners {
+            self.wins_by_seat[winner] += share;
+            if winner == played.hero {
+                self.hero_wins += share;
+                self.hero_wins_by_seat[played.hero] += share;
+            }
+        }
     }
 }
 
@@ -236,14 +274,16 @@ fn shares(wins: &[f64], games: f64) -> String {
         .join("/")
 }
 
-fn run(row: &Row, games: usize, threads: usize) {
+/// Plays games `first..first + games` of `row` on `threads` threads and prints their tally.
+fn run(row: &Row, first: usize, games: usize, threads: usize) {
     let tally = Mutex::new(Tally {
+        next: first,
         hero_wins_by_seat: vec![0.0; row.players],
         wins_by_seat: vec![0.0; row.players],
         ..Tally::default()
     });
     let began = Instant::now();
-    let next = Mutex::new(0);
+    let next = Mutex::new(first);
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -254,7 +294,7 @@ fn run(row: &Row, games: usize, threads: usize) {
                         *next += 1;
                         index
                     };
-                    if index >= games {
+                    if index >= first + games {
                         break;
                     }
                     play(row, index, &tally, began);
@@ -275,9 +315,11 @@ fn summary(row: &Row, tally: &Tally, began: Instant) -> String {
         100.0 / row.players as f64
     };
     let mut line = format!(
-        "{:<30} games {:>5}  steps/game {:>5.0}  hero wins {:>5.1} % (fair {fair:.0} %)  by seat {}  all seats' wins {}",
+        "{:<30} games {:>5} (numbers {}-{})  steps/game {:>5.0}  hero wins {:>5.1} % (fair {fair:.0} %)  by seat {}  all seats' wins {}",
         row.name,
         tally.games,
+        tally.next - tally.games,
+        tally.next.saturating_sub(1),
         tally.steps as f64 / played,
         100.0 * tally.hero_wins / played,
         shares(&tally.hero_wins_by_seat, played / row.players as f64),
@@ -311,6 +353,10 @@ fn main() {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let first: usize = std::env::var("BOT_FIRST")
+        .ok()
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0);
     for row in ROWS {
         if !filters.is_empty() && !filters.iter().any(|f| row.name.contains(f.as_str())) {
             continue;
@@ -321,6 +367,6 @@ fn main() {
         } else {
             games
         };
-        run(row, row_games, threads);
+        run(row, first, row_games, threads);
     }
 }
