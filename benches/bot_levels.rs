@@ -13,7 +13,6 @@
 //! shows how it is going and a stopped run still tells the tally of its first games.
 
 use std::collections::BTreeMap;
-
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
