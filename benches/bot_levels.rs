@@ -6,7 +6,8 @@
 //! all-hard rows play a tenth of it), `BOT_THREADS=N` the threads games are spread over (default: one
 //! per core), `BOT_FIRST=K` the first game's number (default 0), so a row too long for one sitting
 //! can be played in parts over consecutive numbers and the parts' tallies added. Each line gives the
-//! games, the hero's win share against the fair share, its wins by seat, and for every row with a
+//! games, the hero's win share against the fair share and its wins by seat (not at a table of one
+//! level, where no seat is the hero), every seat's wins whoever sat there, and for every row with a
 //! hard bot the time of its steps: median, 99th percentile and slowest, each step timed on its own
 //! thread (one core). A row also reports on standard error its tally of games K to K + 100n every 100
 //! games (the games are counted in number order, whichever thread finishes first), so a long run
@@ -38,6 +39,14 @@ struct Row {
     options: &'static [(&'static str, &'static str)],
     hero: BotLevel,
     others: BotLevel,
+}
+
+impl Row {
+    /// Whether one seat plays at another level than the rest; at a table of one level every seat is
+    /// alike, so only the wins by seat mean anything.
+    fn has_hero(&self) -> bool {
+        self.hero != self.others || self.players == 1
+    }
 }
 
 const fn row(
@@ -314,16 +323,24 @@ fn summary(row: &Row, tally: &Tally, began: Instant) -> String {
         100.0 / row.players as f64
     };
     let mut line = format!(
-        "{:<30} games {:>5} (numbers {}-{})  steps/game {:>5.0}  hero wins {:>5.1} % (fair {fair:.0} %)  by seat {}  all seats' wins {}",
+        "{:<30} games {:>5} (numbers {}-{})  steps/game {:>5.0}",
         row.name,
         tally.games,
         tally.next - tally.games,
         tally.next.saturating_sub(1),
         tally.steps as f64 / played,
-        100.0 * tally.hero_wins / played,
-        shares(&tally.hero_wins_by_seat, played / row.players as f64),
-        shares(&tally.wins_by_seat, played),
     );
+    if row.has_hero() {
+        line.push_str(&format!(
+            "  hero wins {:>5.1} % (fair {fair:.0} %)  by seat {}",
+            100.0 * tally.hero_wins / played,
+            shares(&tally.hero_wins_by_seat, played / row.players as f64),
+        ));
+    }
+    line.push_str(&format!(
+        "  all seats' wins {}",
+        shares(&tally.wins_by_seat, played)
+    ));
     if !tally.hard_steps.is_empty() {
         let mut times = tally.hard_steps.clone();
         times.sort();
@@ -360,8 +377,7 @@ fn main() {
         if !filters.is_empty() && !filters.iter().any(|f| row.name.contains(f.as_str())) {
             continue;
         }
-        let all_hard = row.hero == Hard && row.others == Hard && row.players > 1;
-        let row_games = if all_hard {
+        let row_games = if !row.has_hero() && row.hero == Hard {
             (games / ALL_HARD_SHARE).max(1)
         } else {
             games
