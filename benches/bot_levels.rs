@@ -356,23 +356,26 @@ fn summary(row: &Row, tally: &Tally, began: Instant) -> String {
     line
 }
 
+/// The whole number in environment variable `name`, if it is set; a value that is not one stops the
+/// run rather than silently playing other games than were asked for.
+fn env_number(name: &str) -> Option<usize> {
+    let value = std::env::var(name).ok()?;
+    Some(
+        value.parse().unwrap_or_else(|_| {
+            panic!("{name}={value:?}: expected a whole number, such as {name}=2")
+        }),
+    )
+}
+
 fn main() {
     let filters: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let games: usize = std::env::var("BOT_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(DEFAULT_GAMES);
-    let threads: usize = std::env::var("BOT_THREADS")
-        .ok()
-        .and_then(|t| t.parse().ok())
+    let games = env_number("BOT_GAMES").unwrap_or(DEFAULT_GAMES);
+    let threads = env_number("BOT_THREADS")
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let first: usize = std::env::var("BOT_FIRST")
-        .ok()
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(0);
+    let first = env_number("BOT_FIRST").unwrap_or(0);
     for row in ROWS {
         if !filters.is_empty() && !filters.iter().any(|f| row.name.contains(f.as_str())) {
             continue;
